@@ -1,0 +1,105 @@
+#include "cli/CliOptions.h"
+
+#include "frontend/CompileCommands.h"
+#include "frontend/TaskFile.h"
+
+#include <algorithm>
+#include <iostream>
+
+namespace vcov::cli {
+
+bool CliOptions::has(const std::string &flag) const {
+    return std::find(flags.begin(), flags.end(), flag) != flags.end();
+}
+
+std::string CliOptions::value(const std::string &name, const std::string &fallback) const {
+    auto it = values.find(name);
+    return it == values.end() ? fallback : it->second;
+}
+
+std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
+                                          const std::vector<std::string> &valueOptions,
+                                          const std::vector<std::string> &flagOptions) {
+    CliOptions o;
+    auto contains = [](const std::vector<std::string> &v, const std::string &s) {
+        return std::find(v.begin(), v.end(), s) != v.end();
+    };
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        auto next = [&](const std::string &name) -> std::optional<std::string> {
+            if (i + 1 >= args.size()) {
+                std::cerr << "vcov-cli: " << name << " needs a value\n";
+                return std::nullopt;
+            }
+            return args[++i];
+        };
+        if (a == "-I" || a == "-D") {
+            auto v = next(a);
+            if (!v)
+                return std::nullopt;
+            (a == "-I" ? o.frontEnd.includeDirs : o.frontEnd.defines).push_back(*v);
+        } else if (a.size() > 2 && a.rfind("-I", 0) == 0) {
+            o.frontEnd.includeDirs.push_back(a.substr(2));
+        } else if (a.size() > 2 && a.rfind("-D", 0) == 0) {
+            o.frontEnd.defines.push_back(a.substr(2));
+        } else if (a == "--32" || a == "-m32") {
+            o.frontEnd.dataModel = DataModel::ILP32;
+        } else if (a == "--64" || a == "-m64") {
+            o.frontEnd.dataModel = DataModel::LP64;
+        } else if (a == "--task" || a == "--compile-commands") {
+            auto v = next(a);
+            if (!v)
+                return std::nullopt;
+            (a == "--task" ? o.task : o.compileCommands) = *v;
+        } else if (a.rfind("--", 0) == 0) {
+            std::string name = a.substr(2), inlineValue;
+            bool hasInline = false;
+            if (auto eq = name.find('='); eq != std::string::npos) {
+                inlineValue = name.substr(eq + 1);
+                name = name.substr(0, eq);
+                hasInline = true;
+            }
+            if (contains(valueOptions, name)) {
+                if (hasInline) {
+                    o.values[name] = inlineValue;
+                } else {
+                    auto v = next(a);
+                    if (!v)
+                        return std::nullopt;
+                    o.values[name] = *v;
+                }
+            } else if (contains(flagOptions, name) && !hasInline) {
+                o.flags.push_back(name);
+            } else {
+                std::cerr << "vcov-cli: unknown option " << a << "\n";
+                return std::nullopt;
+            }
+        } else if (a.size() > 1 && a[0] == '-') {
+            std::cerr << "vcov-cli: unknown option " << a << "\n";
+            return std::nullopt;
+        } else {
+            o.frontEnd.files.push_back(a);
+        }
+    }
+    return o;
+}
+
+bool resolveInputs(CliOptions &o, Diagnostics &diagnostics) {
+    if (!o.task.empty()) {
+        auto task = readTaskFile(o.task, diagnostics);
+        if (!task)
+            return false;
+        o.frontEnd.files.insert(o.frontEnd.files.end(), task->inputFiles.begin(), task->inputFiles.end());
+        if (!o.frontEnd.dataModel)
+            o.frontEnd.dataModel = task->dataModel;
+    }
+    if (!o.compileCommands.empty() && !applyCompileCommands(o.compileCommands, o.frontEnd, diagnostics))
+        return false;
+    if (o.frontEnd.files.empty()) {
+        diagnostics.error("", 0, 0, "no input file (give FILE.c, --task TASK.yml or --compile-commands DB)");
+        return false;
+    }
+    return true;
+}
+
+} // namespace vcov::cli

@@ -1,0 +1,38 @@
+// Command-line options shared by the vcov-cli subcommands: the program to read.
+#pragma once
+
+#include "Diagnostics.h"
+#include "frontend/FrontEnd.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vcov::cli {
+
+// Exit statuses (CBMC's where they mean the same).
+constexpr int ExitOk = 0;
+constexpr int ExitUsage = 2;
+constexpr int ExitInputError = 6;
+
+struct CliOptions {
+    FrontEndOptions frontEnd;
+    std::string task;
+    std::string compileCommands;
+    std::map<std::string, std::string> values; // --name VALUE options of the subcommand
+    std::vector<std::string> flags;            // --name flags of the subcommand
+    bool has(const std::string &flag) const;
+    std::string value(const std::string &name, const std::string &fallback = {}) const;
+};
+
+// `valueOptions` and `flagOptions` are the subcommand's own; returns nullopt and
+// prints a message on a usage error.
+std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
+                                          const std::vector<std::string> &valueOptions,
+                                          const std::vector<std::string> &flagOptions);
+
+// Applies --task and --compile-commands; returns false with diagnostics on bad input.
+bool resolveInputs(CliOptions &options, Diagnostics &diagnostics);
+
+} // namespace vcov::cli

@@ -1,0 +1,178 @@
+#include "Cfa.h"
+
+namespace vcov {
+
+const char *intrinsicName(Intrinsic i) {
+    switch (i) {
+    case Intrinsic::None: return "none";
+    case Intrinsic::Nondet: return "nondet";
+    case Intrinsic::Assume: return "assume";
+    case Intrinsic::Assert: return "assert";
+    case Intrinsic::Error: return "error";
+    case Intrinsic::Abort: return "abort";
+    case Intrinsic::Exit: return "exit";
+    case Intrinsic::Printf: return "printf";
+    case Intrinsic::Malloc: return "malloc";
+    case Intrinsic::Free: return "free";
+    case Intrinsic::External: return "external";
+    }
+    return "?";
+}
+
+const char *edgeKindName(EdgeKind k) {
+    switch (k) {
+    case EdgeKind::Blank: return "blank";
+    case EdgeKind::Declaration: return "declaration";
+    case EdgeKind::Assignment: return "assignment";
+    case EdgeKind::Assume: return "assume";
+    case EdgeKind::Call: return "call";
+    case EdgeKind::Return: return "return";
+    }
+    return "?";
+}
+
+const FunctionCfa *Program::function(const std::string &name) const {
+    for (const auto &f : functions)
+        if (f.name == name)
+            return &f;
+    return nullptr;
+}
+
+FileId Program::fileId(const std::string &path) const {
+    for (size_t i = 0; i < files.size(); ++i)
+        if (files[i].path == path)
+            return FileId(i);
+    return -1;
+}
+
+std::set<FileLine> Program::coverableLines() const {
+    std::set<FileLine> lines;
+    for (const auto &e : edges)
+        if (e.kind != EdgeKind::Blank && e.range.valid())
+            lines.insert({e.range.file, e.range.beginLine});
+    return lines;
+}
+
+std::set<unsigned> Program::coverableLines(FileId file) const {
+    std::set<unsigned> lines;
+    for (const auto &e : edges)
+        if (e.kind != EdgeKind::Blank && e.range.valid() && e.range.file == file)
+            lines.insert(e.range.beginLine);
+    return lines;
+}
+
+std::vector<EdgeId> Program::edgesOnLine(FileId file, unsigned line) const {
+    std::vector<EdgeId> out;
+    for (const auto &e : edges)
+        if (e.range.file == file && e.range.beginLine == line)
+            out.push_back(e.id);
+    return out;
+}
+
+size_t Program::functionsWithBody() const {
+    size_t n = 0;
+    for (const auto &f : functions)
+        n += f.hasBody ? 1 : 0;
+    return n;
+}
+
+namespace {
+
+int precedence(const Expr &e) {
+    switch (e.kind) {
+    case ExprKind::Binary:
+        switch (e.binaryOp) {
+        case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Rem: return 13;
+        case BinaryOp::Add: case BinaryOp::Sub: return 12;
+        case BinaryOp::Shl: case BinaryOp::Shr: return 11;
+        case BinaryOp::Lt: case BinaryOp::Gt: case BinaryOp::Le: case BinaryOp::Ge: return 10;
+        case BinaryOp::Eq: case BinaryOp::Ne: return 9;
+        case BinaryOp::BitAnd: return 8;
+        case BinaryOp::BitXor: return 7;
+        case BinaryOp::BitOr: return 6;
+        case BinaryOp::LogAnd: return 5;
+        case BinaryOp::LogOr: return 4;
+        }
+        return 0;
+    case ExprKind::Conditional: return 3;
+    case ExprKind::Unary: case ExprKind::Cast: case ExprKind::AddrOf: case ExprKind::Deref: return 14;
+    default: return 16;
+    }
+}
+
+std::string escapeC(const std::string &s) {
+    std::string out;
+    for (unsigned char c : s) {
+        switch (c) {
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        default:
+            if (c < 32 || c >= 127) {
+                char buf[8];
+                snprintf(buf, sizeof buf, "\\%03o", c);
+                out += buf;
+            } else {
+                out += char(c);
+            }
+        }
+    }
+    return out;
+}
+
+std::string print(const Program &p, const Expr &e);
+
+std::string sub(const Program &p, const Expr &parent, const ExprPtr &child, bool rightAssoc = false) {
+    std::string s = print(p, *child);
+    int pc = precedence(*child), pp = precedence(parent);
+    if (pc < pp || (rightAssoc && pc == pp && child->kind == ExprKind::Binary))
+        return "(" + s + ")";
+    return s;
+}
+
+std::string print(const Program &p, const Expr &e) {
+    switch (e.kind) {
+    case ExprKind::IntConst:
+        if (e.type && e.type->isInt() && !e.type->isSigned && !e.type->isBool)
+            return std::to_string(uint64_t(e.value) & (e.type->bits >= 64 ? ~0ULL : ((1ULL << e.type->bits) - 1))) + "U";
+        return std::to_string(e.value);
+    case ExprKind::Var:
+        return e.var >= 0 && size_t(e.var) < p.variables.size() ? p.variables[e.var].name : "?";
+    case ExprKind::StringLit:
+        return "\"" + escapeC(e.str) + "\"";
+    case ExprKind::Unary:
+        return std::string(unaryOpSpelling(e.unaryOp)) + sub(p, e, e.ops[0]);
+    case ExprKind::Binary:
+        return sub(p, e, e.ops[0]) + " " + binaryOpSpelling(e.binaryOp) + " " + sub(p, e, e.ops[1], true);
+    case ExprKind::Conditional:
+        return sub(p, e, e.ops[0], true) + " ? " + sub(p, e, e.ops[1]) + " : " + sub(p, e, e.ops[2]);
+    case ExprKind::Cast:
+        // Implicit conversions are not written in the source; show them only where a
+        // reader needs them.
+        if (e.castKind == CastKind::ArrayDecay || e.castKind == CastKind::NullToPointer ||
+            e.castKind == CastKind::Integral || e.castKind == CastKind::PointerToBool)
+            return print(p, *e.ops[0]);
+        return "(" + e.type->spelling() + ")" + sub(p, e, e.ops[0]);
+    case ExprKind::AddrOf:
+        return "&" + sub(p, e, e.ops[0]);
+    case ExprKind::Deref:
+        return "*" + sub(p, e, e.ops[0]);
+    case ExprKind::Index:
+        return sub(p, e, e.ops[0]) + "[" + print(p, *e.ops[1]) + "]";
+    case ExprKind::Member: {
+        const Type *st = e.ops[0]->type;
+        std::string f = st && e.field < st->fields.size() ? st->fields[e.field].name : "?";
+        if (e.ops[0]->kind == ExprKind::Deref)
+            return sub(p, *e.ops[0], e.ops[0]->ops[0]) + "->" + f;
+        return sub(p, e, e.ops[0]) + "." + f;
+    }
+    }
+    return "?";
+}
+
+} // namespace
+
+std::string exprToString(const Program &p, const ExprPtr &e) { return e ? print(p, *e) : std::string(); }
+
+} // namespace vcov

@@ -1,0 +1,179 @@
+// Control-flow automata (DESIGN.md §1): per function, nodes are program locations and
+// edges are operations. A Program owns every CFA of a parsed C program together with its
+// types, variables and source files; it is immutable once the front end returns it.
+#pragma once
+
+#include "Diagnostics.h"
+#include "Expr.h"
+#include "Types.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+using NodeId = int32_t;
+using EdgeId = int32_t;
+using FunctionId = int32_t;
+using FileId = int32_t;
+constexpr NodeId NoNode = -1;
+constexpr FunctionId NoFunction = -1;
+
+struct SourceRange {
+    FileId file = -1;
+    unsigned beginLine = 0, beginColumn = 0;
+    unsigned endLine = 0, endColumn = 0; // inclusive: the last character of the range
+    bool valid() const { return file >= 0 && beginLine > 0; }
+};
+
+struct SourceFile {
+    std::string path;    // as given (or as the #include found it)
+    std::string content; // the text Clang parsed
+    bool isInput = false; // named by the user, not reached through #include
+};
+
+// Verification intrinsics and library functions the semantics knows (DESIGN.md §3).
+enum class Intrinsic {
+    None,       // a call of a function with a body
+    Nondet,     // __VERIFIER_nondet_T, nondet_T: a fresh input of the return type
+    Assume,     // __VERIFIER_assume, __CPROVER_assume, assume_abort_if_not
+    Assert,     // assert, __VERIFIER_assert: the property
+    Error,      // reach_error, __VERIFIER_error, __assert_fail: a property violation
+    Abort,      // abort: the execution ends, no violation
+    Exit,       // exit(code)
+    Printf,     // printf, fprintf, puts, putchar: output
+    Malloc,     // malloc, calloc
+    Free,       // free
+    External,   // a function without a body: returns a nondet value of its type
+};
+
+const char *intrinsicName(Intrinsic i);
+
+enum class EdgeKind { Blank, Declaration, Assignment, Assume, Call, Return };
+
+const char *edgeKindName(EdgeKind k);
+
+// Part of an object set by a declaration's initializer: target is an lvalue rooted in
+// the declared variable; objects not named by any initializer of a declaration that has
+// one are zero, as C requires.
+struct Initializer {
+    ExprPtr target;
+    ExprPtr value;
+};
+
+struct CallInfo {
+    Intrinsic intrinsic = Intrinsic::None;
+    FunctionId callee = NoFunction; // the function called (with or without a body)
+    std::string calleeName;
+    ExprPtr lhs;                    // where the result goes; null when discarded
+    std::vector<ExprPtr> args;      // converted to the parameter types where known
+};
+
+struct CfaEdge {
+    EdgeId id = -1;
+    NodeId from = NoNode, to = NoNode;
+    FunctionId function = NoFunction;
+    EdgeKind kind = EdgeKind::Blank;
+    SourceRange range;
+    std::string text; // the source text of the operation ([c] / [!(c)] for assumes)
+
+    // Declaration
+    VarId declared = NoVar;
+    bool hasInitializer = false;
+    std::vector<Initializer> inits;
+    // Assignment
+    ExprPtr lhs, rhs;
+    // Assume: cond holds (truth) or does not (!truth)
+    ExprPtr cond;
+    bool truth = true;
+    // Call
+    CallInfo call;
+    // Return: value (null for `return;` and for falling off the end)
+    ExprPtr value;
+
+    unsigned line() const { return range.beginLine; }
+};
+
+struct CfaNode {
+    NodeId id = NoNode;
+    FunctionId function = NoFunction;
+    unsigned line = 0; // the line of the first outgoing edge, where known
+    bool loopHead = false;
+    std::vector<EdgeId> out, in;
+};
+
+struct Variable {
+    VarId id = NoVar;
+    std::string name;          // as in the source (temporaries: __vcov_tmp<N>)
+    std::string qualifiedName; // unique: "name" for globals, "function::name[#k]" for locals
+    const Type *type = nullptr;
+    FunctionId function = NoFunction; // NoFunction for globals
+    bool isParam = false;
+    bool isTemporary = false;
+    SourceRange range;
+};
+
+struct GlobalDeclaration {
+    VarId var = NoVar;
+    bool hasInitializer = false;
+    std::vector<Initializer> inits;
+};
+
+struct FunctionCfa {
+    FunctionId id = NoFunction;
+    std::string name;
+    const Type *type = nullptr; // a Function type
+    bool hasBody = false;
+    Intrinsic intrinsic = Intrinsic::None; // for functions without a body
+    NodeId entry = NoNode, exit = NoNode;
+    std::vector<VarId> params;
+    std::vector<VarId> locals;
+    std::vector<NodeId> nodes;
+    std::vector<EdgeId> edges;
+    SourceRange range;
+};
+
+struct FileLine {
+    FileId file;
+    unsigned line;
+    auto operator<=>(const FileLine &) const = default;
+};
+
+class Program {
+public:
+    explicit Program(DataModel model = DataModel::LP64) : types(model) {}
+    Program(const Program &) = delete;
+    Program &operator=(const Program &) = delete;
+
+    TypeTable types;
+    std::vector<SourceFile> files;
+    std::vector<Variable> variables;
+    std::vector<GlobalDeclaration> globals;
+    std::vector<FunctionCfa> functions;
+    std::vector<CfaNode> nodes;
+    std::vector<CfaEdge> edges;
+    FunctionId entryFunction = NoFunction; // main, where there is one
+    Diagnostics diagnostics;
+
+    DataModel dataModel() const { return types.dataModel(); }
+    const FunctionCfa *function(const std::string &name) const;
+    const CfaNode &node(NodeId id) const { return nodes[id]; }
+    const CfaEdge &edge(EdgeId id) const { return edges[id]; }
+    const Variable &variable(VarId id) const { return variables[id]; }
+    FileId fileId(const std::string &path) const;
+
+    // Lines that carry at least one non-blank edge of a function with a body.
+    std::set<FileLine> coverableLines() const;
+    std::set<unsigned> coverableLines(FileId file) const;
+    // Edges whose range starts on this line.
+    std::vector<EdgeId> edgesOnLine(FileId file, unsigned line) const;
+    size_t functionsWithBody() const;
+};
+
+// The C-like text of an expression, for edges built by the front end and for traces.
+std::string exprToString(const Program &p, const ExprPtr &e);
+
+} // namespace vcov

@@ -1,0 +1,83 @@
+// Side-effect-free C expressions: what a CFA edge computes. The front end hoists calls,
+// assignments and increments out of expressions into edges of their own, so evaluating
+// an Expr never changes the state (short-circuit operators and ?: keep their lazy
+// evaluation so that `p && *p` stays defined).
+#pragma once
+
+#include "Types.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+using VarId = int32_t;
+constexpr VarId NoVar = -1;
+
+enum class ExprKind {
+    IntConst,    // value (two's complement bits in the expression's type)
+    Var,         // var
+    StringLit,   // str; type is char[N]
+    Unary,       // unaryOp, ops[0]
+    Binary,      // binaryOp, ops[0], ops[1]
+    Conditional, // ops[0] ? ops[1] : ops[2]
+    Cast,        // castKind, ops[0]
+    AddrOf,      // &ops[0]
+    Deref,       // *ops[0]
+    Index,       // ops[0][ops[1]], ops[0] an array lvalue
+    Member,      // ops[0].field, ops[0] a struct lvalue
+};
+
+enum class UnaryOp { Neg, BitNot, LogNot };
+
+enum class BinaryOp {
+    Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor,
+    Lt, Gt, Le, Ge, Eq, Ne,
+    LogAnd, LogOr, // short-circuit
+};
+
+enum class CastKind {
+    Integral,     // integer to integer (including to and from _Bool)
+    ArrayDecay,   // array lvalue to pointer to its first element
+    PointerToPointer,
+    IntToPointer,
+    PointerToInt,
+    PointerToBool,
+    NullToPointer,
+    ToVoid,
+};
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+struct Expr {
+    ExprKind kind = ExprKind::IntConst;
+    const Type *type = nullptr;
+    int64_t value = 0; // IntConst
+    VarId var = NoVar;
+    std::string str;   // StringLit contents (without the terminating NUL)
+    UnaryOp unaryOp = UnaryOp::Neg;
+    BinaryOp binaryOp = BinaryOp::Add;
+    CastKind castKind = CastKind::Integral;
+    unsigned field = 0; // Member: index into the struct's fields
+    std::vector<ExprPtr> ops;
+
+    bool isLValue() const;
+};
+
+const char *binaryOpSpelling(BinaryOp op);
+const char *unaryOpSpelling(UnaryOp op);
+
+ExprPtr makeIntConst(const Type *type, int64_t value);
+ExprPtr makeVar(const Type *type, VarId var);
+ExprPtr makeUnary(UnaryOp op, const Type *type, ExprPtr a);
+ExprPtr makeBinary(BinaryOp op, const Type *type, ExprPtr a, ExprPtr b);
+ExprPtr makeCast(CastKind kind, const Type *type, ExprPtr a);
+ExprPtr makeNode(ExprKind kind, const Type *type, std::vector<ExprPtr> ops);
+
+// Variables referenced (reads and the base variables of lvalues), in first-use order.
+void collectVars(const ExprPtr &e, std::vector<VarId> &out);
+
+} // namespace vcov

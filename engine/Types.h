@@ -1,0 +1,82 @@
+// The C type model of vcov's IR. Types are interned in a TypeTable owned by the
+// Program, so a `const Type*` can be compared by address and outlives every edge.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+enum class DataModel { ILP32, LP64 };
+
+const char *dataModelName(DataModel m);
+
+enum class TypeKind { Void, Int, Pointer, Array, Struct, Function };
+
+struct Type;
+
+struct StructField {
+    std::string name;
+    const Type *type = nullptr;
+    uint64_t offsetBytes = 0;
+};
+
+struct Type {
+    TypeKind kind = TypeKind::Void;
+    // Int: width in bits and signedness; _Bool is an unsigned 8-bit integer with isBool.
+    unsigned bits = 0;
+    bool isSigned = false;
+    bool isBool = false;
+    // Pointer: pointee; Array: element; Function: return type.
+    const Type *target = nullptr;
+    uint64_t count = 0; // Array: number of elements
+    std::string name;   // Int: spelling ("unsigned long"); Struct: tag
+    std::vector<StructField> fields;
+    std::vector<const Type *> params; // Function
+    bool variadic = false;
+    uint64_t sizeBytes = 0;
+    unsigned alignBytes = 1;
+
+    bool isInt() const { return kind == TypeKind::Int; }
+    bool isPointer() const { return kind == TypeKind::Pointer; }
+    bool isArray() const { return kind == TypeKind::Array; }
+    bool isStruct() const { return kind == TypeKind::Struct; }
+    bool isScalar() const { return isInt() || isPointer(); }
+    std::string spelling() const;
+};
+
+class TypeTable {
+public:
+    explicit TypeTable(DataModel model = DataModel::LP64);
+
+    DataModel dataModel() const { return m_model; }
+    unsigned pointerBits() const { return m_model == DataModel::LP64 ? 64 : 32; }
+
+    const Type *voidType();
+    const Type *boolType();
+    const Type *intType(unsigned bits, bool isSigned, const std::string &spelling);
+    const Type *pointerTo(const Type *pointee);
+    const Type *arrayOf(const Type *element, uint64_t count);
+    const Type *functionType(const Type *ret, const std::vector<const Type *> &params, bool variadic);
+    // Structs are declared first (for self-reference) and completed later.
+    Type *declareStruct(const std::string &key, const std::string &tag, bool *isNew);
+
+    // Common C types of this data model.
+    const Type *intT() { return intType(32, true, "int"); }
+    const Type *uintT() { return intType(32, false, "unsigned int"); }
+    const Type *charT() { return intType(8, true, "char"); }
+    const Type *longT();
+    const Type *ulongT();
+    const Type *sizeT() { return ulongT(); }
+
+private:
+    const Type *intern(const std::string &key, Type t);
+    DataModel m_model;
+    std::deque<Type> m_storage;
+    std::map<std::string, Type *> m_byKey;
+};
+
+} // namespace vcov

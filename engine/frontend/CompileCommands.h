@@ -1,0 +1,16 @@
+// compile_commands.json: the include paths, defines and data model a project builds
+// its files with.
+#pragma once
+
+#include "Diagnostics.h"
+#include "frontend/FrontEnd.h"
+
+#include <string>
+
+namespace vcov {
+
+// Adds to `options` what the database says for its files; when options.files is empty,
+// takes every C file of the database. Returns false (with a diagnostic) on a bad database.
+bool applyCompileCommands(const std::string &path, FrontEndOptions &options, Diagnostics &diagnostics);
+
+} // namespace vcov

@@ -1,0 +1,32 @@
+// The C front end: Clang parses the input files, and each function body becomes a CFA.
+// This header is Clang-free on purpose: it is included widely.
+#pragma once
+
+#include "Cfa.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+struct FrontEndOptions {
+    std::vector<std::string> files;
+    std::vector<std::string> includeDirs;
+    std::vector<std::string> defines; // NAME or NAME=VALUE, as for -D
+    std::optional<DataModel> dataModel; // default LP64
+    std::string entry = "main";
+};
+
+// Always returns a Program; errors are in program->diagnostics, and a program with
+// errors has no CFA that may be analysed.
+std::unique_ptr<Program> parseProgram(const FrontEndOptions &options);
+
+// The classification of a call to a function without a body, by name.
+Intrinsic classifyIntrinsic(const std::string &name);
+// Library functions whose effect the semantics cannot model yet (they write memory or
+// need threads, non-local jumps, ...): the reason, or empty.
+std::string unsupportedLibraryFunction(const std::string &name);
+
+} // namespace vcov

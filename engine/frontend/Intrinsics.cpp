@@ -1,0 +1,55 @@
+#include "frontend/FrontEnd.h"
+
+#include <set>
+#include <string_view>
+
+namespace vcov {
+
+static bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+Intrinsic classifyIntrinsic(const std::string &name) {
+    static const std::set<std::string, std::less<>> assume = {"__VERIFIER_assume", "__CPROVER_assume",
+                                                              "assume_abort_if_not", "__ESBMC_assume"};
+    static const std::set<std::string, std::less<>> assertion = {"assert", "__VERIFIER_assert", "__CPROVER_assert",
+                                                                 "__ESBMC_assert"};
+    static const std::set<std::string, std::less<>> error = {"reach_error", "__VERIFIER_error", "__assert_fail",
+                                                             "__assert_perror_fail", "__assert", "__assert_rtn"};
+    static const std::set<std::string, std::less<>> print = {"printf", "fprintf", "puts", "putchar"};
+    if (startsWith(name, "__VERIFIER_nondet_") || startsWith(name, "nondet_") || name == "__VERIFIER_nondet" ||
+        startsWith(name, "__CPROVER_nondet"))
+        return Intrinsic::Nondet;
+    if (assume.count(name))
+        return Intrinsic::Assume;
+    if (assertion.count(name))
+        return Intrinsic::Assert;
+    if (error.count(name))
+        return Intrinsic::Error;
+    if (name == "abort" || name == "__builtin_abort")
+        return Intrinsic::Abort;
+    if (name == "exit" || name == "_exit" || name == "_Exit")
+        return Intrinsic::Exit;
+    if (print.count(name))
+        return Intrinsic::Printf;
+    if (name == "malloc" || name == "calloc" || name == "alloca" || name == "__builtin_alloca")
+        return Intrinsic::Malloc;
+    if (name == "free")
+        return Intrinsic::Free;
+    return Intrinsic::External;
+}
+
+std::string unsupportedLibraryFunction(const std::string &name) {
+    if (name == "setjmp" || name == "_setjmp" || name == "sigsetjmp" || name == "longjmp" || name == "_longjmp" ||
+        name == "siglongjmp" || name == "__builtin_setjmp" || name == "__builtin_longjmp")
+        return "non-local jump ('" + name + "')";
+    if (startsWith(name, "pthread_") || startsWith(name, "thrd_") || startsWith(name, "__VERIFIER_atomic_"))
+        return "threads ('" + name + "')";
+    static const std::set<std::string, std::less<>> writesMemory = {
+        "memcpy",  "memmove", "memset", "strcpy",  "strncpy", "strcat", "strncat", "sprintf", "snprintf",
+        "vsprintf", "scanf",  "sscanf", "fscanf",  "fgets",   "gets",   "fread",   "read",    "realloc",
+        "__builtin_memcpy", "__builtin_memset", "__builtin_memmove", "qsort", "bsearch", "signal"};
+    if (writesMemory.count(name))
+        return "library function '" + name + "' (its effect on memory is not modelled yet)";
+    return {};
+}
+
+} // namespace vcov

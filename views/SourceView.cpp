@@ -1,0 +1,158 @@
+#include "SourceView.h"
+
+#include "SyntaxRepository.h"
+
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/SyntaxHighlighter>
+#include <KSyntaxHighlighting/Theme>
+
+#include <QPainter>
+#include <QTextBlock>
+
+namespace vcov::views {
+
+namespace {
+
+class Gutter : public QWidget {
+public:
+    explicit Gutter(SourceView *view) : QWidget(view), m_view(view) {}
+    QSize sizeHint() const override { return {m_view->gutterWidth(), 0}; }
+
+protected:
+    void paintEvent(QPaintEvent *event) override { m_view->paintGutter(event); }
+
+private:
+    SourceView *m_view;
+};
+
+} // namespace
+
+SourceView::SourceView(QWidget *parent)
+    : QPlainTextEdit(parent), m_gutter(new Gutter(this)),
+      m_highlighter(new KSyntaxHighlighting::SyntaxHighlighter(document())) {
+    setReadOnly(true);
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    setFont(mono);
+    m_highlighter->setDefinition(syntaxRepository().definitionForName(QStringLiteral("C")));
+    applyTheme();
+    connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
+    connect(this, &QPlainTextEdit::updateRequest, this, &SourceView::updateGutter);
+    connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
+        highlightCurrentLine();
+        unsigned line = cursorLine();
+        if (line != m_lastLine) {
+            m_lastLine = line;
+            emit cursorLineChanged(line);
+        }
+    });
+    setViewportMargins(gutterWidth(), 0, 0, 0);
+}
+
+void SourceView::applyTheme() {
+    // Follow the palette: a dark window gets the dark theme.
+    bool dark = palette().color(QPalette::Base).lightness() < 128;
+    auto theme = syntaxRepository().defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
+                                                      : KSyntaxHighlighting::Repository::LightTheme);
+    m_highlighter->setTheme(theme);
+    m_highlighter->rehighlight();
+    highlightCurrentLine();
+}
+
+void SourceView::changeEvent(QEvent *event) {
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        applyTheme();
+}
+
+void SourceView::setSource(const QString &path, const QString &text) {
+    m_path = path;
+    setPlainText(text);
+    m_lastLine = 0;
+}
+
+void SourceView::setCoverableLines(const std::set<unsigned> &lines) {
+    m_coverable = lines;
+    m_gutter->update();
+}
+
+int SourceView::gutterWidth() const {
+    int digits = QString::number(std::max(1, blockCount())).size();
+    return 14 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3);
+}
+
+void SourceView::resizeEvent(QResizeEvent *event) {
+    QPlainTextEdit::resizeEvent(event);
+    QRect cr = contentsRect();
+    m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
+}
+
+void SourceView::updateGutter(const QRect &rect, int dy) {
+    if (dy)
+        m_gutter->scroll(0, dy);
+    else
+        m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
+}
+
+void SourceView::paintGutter(QPaintEvent *event) {
+    QPainter p(m_gutter);
+    QPalette pal = palette();
+    p.fillRect(event->rect(), pal.color(QPalette::Window));
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    int bottom = top + qRound(blockBoundingRect(block).height());
+    const int markWidth = 6;
+    while (block.isValid() && top <= event->rect().bottom()) {
+        if (block.isVisible() && bottom >= event->rect().top()) {
+            unsigned line = unsigned(block.blockNumber() + 1);
+            if (m_coverable.count(line)) {
+                // A coverable line: one that carries an operation of the CFA.
+                QColor mark = pal.color(QPalette::Highlight);
+                p.fillRect(QRect(m_gutter->width() - markWidth, top + 2, 3, bottom - top - 4), mark);
+            }
+            p.setPen(line == cursorLine() ? pal.color(QPalette::WindowText) : pal.color(QPalette::PlaceholderText));
+            p.drawText(0, top, m_gutter->width() - markWidth - 4, fontMetrics().height(), Qt::AlignRight,
+                       QString::number(line));
+        }
+        block = block.next();
+        top = bottom;
+        bottom = top + qRound(blockBoundingRect(block).height());
+    }
+}
+
+void SourceView::highlightCurrentLine() {
+    QList<QTextEdit::ExtraSelection> extra;
+    QTextEdit::ExtraSelection sel;
+    QColor c = palette().color(QPalette::Highlight);
+    c.setAlpha(40);
+    sel.format.setBackground(c);
+    sel.format.setProperty(QTextFormat::FullWidthSelection, true);
+    sel.cursor = textCursor();
+    sel.cursor.clearSelection();
+    extra.append(sel);
+    setExtraSelections(extra);
+    m_gutter->update();
+}
+
+unsigned SourceView::cursorLine() const { return unsigned(textCursor().blockNumber() + 1); }
+
+void SourceView::goToLine(unsigned line, unsigned column) { selectRange(line, column, line, column - 1); }
+
+void SourceView::selectRange(unsigned beginLine, unsigned beginColumn, unsigned endLine, unsigned endColumn) {
+    QTextBlock b = document()->findBlockByNumber(int(beginLine) - 1);
+    QTextBlock e = document()->findBlockByNumber(int(endLine) - 1);
+    if (!b.isValid())
+        return;
+    if (!e.isValid())
+        e = b;
+    QTextCursor c(document());
+    c.setPosition(b.position() + std::min(int(beginColumn) - 1, std::max(0, b.length() - 1)));
+    int endPos = e.position() + std::min(int(endColumn), std::max(0, e.length() - 1));
+    if (endPos > c.position())
+        c.setPosition(endPos, QTextCursor::KeepAnchor);
+    setTextCursor(c);
+    centerCursor();
+}
+
+} // namespace vcov::views

@@ -1,0 +1,10 @@
+#include "SyntaxRepository.h"
+
+namespace vcov::views {
+
+KSyntaxHighlighting::Repository &syntaxRepository() {
+    static KSyntaxHighlighting::Repository repository;
+    return repository;
+}
+
+} // namespace vcov::views
