@@ -1,8 +1,5 @@
 #include "cli/CliOptions.h"
 
-#include "frontend/CompileCommands.h"
-#include "frontend/TaskFile.h"
-
 #include <algorithm>
 #include <iostream>
 
@@ -37,20 +34,20 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
             auto v = next(a);
             if (!v)
                 return std::nullopt;
-            (a == "-I" ? o.frontEnd.includeDirs : o.frontEnd.defines).push_back(*v);
+            (a == "-I" ? o.inputs.frontEnd.includeDirs : o.inputs.frontEnd.defines).push_back(*v);
         } else if (a.size() > 2 && a.rfind("-I", 0) == 0) {
-            o.frontEnd.includeDirs.push_back(a.substr(2));
+            o.inputs.frontEnd.includeDirs.push_back(a.substr(2));
         } else if (a.size() > 2 && a.rfind("-D", 0) == 0) {
-            o.frontEnd.defines.push_back(a.substr(2));
+            o.inputs.frontEnd.defines.push_back(a.substr(2));
         } else if (a == "--32" || a == "-m32") {
-            o.frontEnd.dataModel = DataModel::ILP32;
+            o.inputs.frontEnd.dataModel = DataModel::ILP32;
         } else if (a == "--64" || a == "-m64") {
-            o.frontEnd.dataModel = DataModel::LP64;
+            o.inputs.frontEnd.dataModel = DataModel::LP64;
         } else if (a == "--task" || a == "--compile-commands") {
             auto v = next(a);
             if (!v)
                 return std::nullopt;
-            (a == "--task" ? o.task : o.compileCommands) = *v;
+            (a == "--task" ? o.inputs.task : o.inputs.compileCommands) = *v;
         } else if (a.rfind("--", 0) == 0) {
             std::string name = a.substr(2), inlineValue;
             bool hasInline = false;
@@ -78,28 +75,10 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
             std::cerr << "vcov-cli: unknown option " << a << "\n";
             return std::nullopt;
         } else {
-            o.frontEnd.files.push_back(a);
+            o.inputs.frontEnd.files.push_back(a);
         }
     }
     return o;
-}
-
-bool resolveInputs(CliOptions &o, Diagnostics &diagnostics) {
-    if (!o.task.empty()) {
-        auto task = readTaskFile(o.task, diagnostics);
-        if (!task)
-            return false;
-        o.frontEnd.files.insert(o.frontEnd.files.end(), task->inputFiles.begin(), task->inputFiles.end());
-        if (!o.frontEnd.dataModel)
-            o.frontEnd.dataModel = task->dataModel;
-    }
-    if (!o.compileCommands.empty() && !applyCompileCommands(o.compileCommands, o.frontEnd, diagnostics))
-        return false;
-    if (o.frontEnd.files.empty()) {
-        diagnostics.error("", 0, 0, "no input file (give FILE.c, --task TASK.yml or --compile-commands DB)");
-        return false;
-    }
-    return true;
 }
 
 } // namespace vcov::cli

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Diagnostics.h"
-#include "frontend/FrontEnd.h"
+#include "frontend/ProgramInputs.h"
 
 #include <map>
 #include <optional>
@@ -17,9 +17,7 @@ constexpr int ExitUsage = 2;
 constexpr int ExitInputError = 6;
 
 struct CliOptions {
-    FrontEndOptions frontEnd;
-    std::string task;
-    std::string compileCommands;
+    ProgramInputs inputs;
     std::map<std::string, std::string> values; // --name VALUE options of the subcommand
     std::vector<std::string> flags;            // --name flags of the subcommand
     bool has(const std::string &flag) const;
@@ -31,8 +29,5 @@ struct CliOptions {
 std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
                                           const std::vector<std::string> &valueOptions,
                                           const std::vector<std::string> &flagOptions);
-
-// Applies --task and --compile-commands; returns false with diagnostics on bad input.
-bool resolveInputs(CliOptions &options, Diagnostics &diagnostics);
 
 } // namespace vcov::cli

@@ -54,12 +54,12 @@ int cfaCommand(const std::vector<std::string> &args) {
     if (!opts)
         return ExitUsage;
     Diagnostics inputDiags;
-    if (!resolveInputs(*opts, inputDiags)) {
+    if (!resolveProgramInputs(opts->inputs, inputDiags)) {
         printDiagnostics(inputDiags);
         return ExitInputError;
     }
     printDiagnostics(inputDiags);
-    auto program = parseProgram(opts->frontEnd);
+    auto program = parseProgram(opts->inputs.frontEnd);
     printDiagnostics(program->diagnostics);
     if (program->diagnostics.hasErrors())
         return ExitInputError;

@@ -97,7 +97,8 @@ class Lowering;
 // after unreachable nodes are pruned and join edges contracted.
 class FunctionBuilder {
 public:
-    FunctionBuilder(Lowering &l, FunctionCfa &f, clang::ASTContext &ctx);
+    // `function` is NoFunction for global initializers.
+    FunctionBuilder(Lowering &l, FunctionId function, clang::ASTContext &ctx);
     void build(const clang::FunctionDecl *fd);
 
     // Used for global initializers too (without a current node: no edges allowed).
@@ -142,8 +143,13 @@ private:
 
     void finish();
 
+    // By id, not by reference: lowering a body may register new functions and so move
+    // the Program's function table.
+    FunctionCfa &F();
+
     Lowering &L;
-    FunctionCfa &F;
+    FunctionId m_function;
+    FunctionCfa m_scratch;
     clang::ASTContext &m_ctx;
     std::deque<LocalNode> m_nodes;
     std::deque<LocalEdge> m_edges;
@@ -495,7 +501,11 @@ VarId Lowering::globalFor(const clang::VarDecl *vd, clang::ASTContext &ctx) {
         id = it->second;
     }
     // The defining declaration: one with an initializer wins over tentative ones.
+    // `int a[SIZE];` at file scope is a tentative definition: it defines the object
+    // (zero-initialized) when no other definition does.
     const clang::VarDecl *def = vd->getDefinition();
+    if (!def)
+        def = vd->getActingDefinition();
     if (def && (globalDefinitions.count(id) == 0 || (def->hasInit() && !globalDefinitions[id].first->hasInit()))) {
         globalDefinitions[id] = {def, &ctx};
         // A definition fixes an array's size that an extern declaration left open.
@@ -534,8 +544,7 @@ void Lowering::lowerGlobals() {
         g.var = id;
         if (vd->hasInit()) {
             g.hasInitializer = true;
-            FunctionCfa scratch;
-            FunctionBuilder b(*this, scratch, *ctx);
+            FunctionBuilder b(*this, NoFunction, *ctx);
             b.m_global = true;
             try {
                 g.inits = b.initializers(vd->getInit(), makeVar(P.variables[id].type, id));
@@ -557,10 +566,12 @@ void Lowering::lowerBodies() {
         auto it = bodies.find(id);
         if (it == bodies.end())
             continue;
-        if (unsupportedFunctions.count(id))
+        if (unsupportedFunctions.count(id)) {
+            P.functions[id].hasBody = false;
             continue;
+        }
         auto [fd, ctx] = it->second;
-        FunctionBuilder b(*this, P.functions[id], *ctx);
+        FunctionBuilder b(*this, id, *ctx);
         try {
             b.build(fd);
         } catch (const Unsupported &u) {
@@ -656,7 +667,10 @@ void Lowering::run() {
 // ---------------------------------------------------------------------------------
 // FunctionBuilder
 
-FunctionBuilder::FunctionBuilder(Lowering &l, FunctionCfa &f, clang::ASTContext &ctx) : L(l), F(f), m_ctx(ctx) {}
+FunctionCfa &FunctionBuilder::F() { return m_function == NoFunction ? m_scratch : L.P.functions[m_function]; }
+
+FunctionBuilder::FunctionBuilder(Lowering &l, FunctionId function, clang::ASTContext &ctx)
+    : L(l), m_function(function), m_ctx(ctx) {}
 
 const Type *FunctionBuilder::type(clang::QualType q, clang::SourceLocation loc) { return L.type(m_ctx, q, loc); }
 
@@ -685,7 +699,7 @@ CfaEdge &FunctionBuilder::addEdge(NodeId from, NodeId to, EdgeKind kind, clang::
     e.from = from;
     e.to = to;
     e.kind = kind;
-    e.function = F.id;
+    e.function = F().id;
     e.range = L.range(m_ctx.getSourceManager(), m_ctx.getLangOpts(), r);
     e.text = std::move(t);
     return e;
@@ -702,13 +716,13 @@ CfaEdge &FunctionBuilder::addEdgeAt(EdgeKind kind, clang::SourceRange r, std::st
 VarId FunctionBuilder::temporary(const Type *t, clang::SourceLocation loc) {
     requireNode(loc);
     Variable v;
-    v.name = "__vcov_tmp" + std::to_string(F.locals.size());
-    v.qualifiedName = F.name + "::" + v.name;
+    v.name = "__vcov_tmp" + std::to_string(F().locals.size());
+    v.qualifiedName = F().name + "::" + v.name;
     v.type = t;
-    v.function = F.id;
+    v.function = F().id;
     v.isTemporary = true;
     VarId id = L.newVariable(v);
-    F.locals.push_back(id);
+    F().locals.push_back(id);
     return id;
 }
 
@@ -739,16 +753,16 @@ void FunctionBuilder::build(const clang::FunctionDecl *fd) {
         Variable v;
         v.name = p->getNameAsString();
         if (v.name.empty())
-            v.name = "__vcov_param" + std::to_string(F.params.size());
-        v.qualifiedName = F.name + "::" + v.name;
+            v.name = "__vcov_param" + std::to_string(F().params.size());
+        v.qualifiedName = F().name + "::" + v.name;
         v.type = type(p->getType(), p->getLocation());
-        v.function = F.id;
+        v.function = F().id;
         v.isParam = true;
         v.range = L.range(m_ctx.getSourceManager(), m_ctx.getLangOpts(), p->getSourceRange());
         VarId id = L.newVariable(v);
         m_locals[p] = id;
         m_localNameCount[v.name]++;
-        F.params.push_back(id);
+        F().params.push_back(id);
     }
     if (fd->isVariadic())
         throw Unsupported{fd->getLocation(), "definition of a variadic function"};
@@ -819,10 +833,10 @@ void FunctionBuilder::finish() {
             continue;
         CfaNode n;
         n.id = NodeId(P.nodes.size());
-        n.function = F.id;
+        n.function = F().id;
         globalId[i] = n.id;
         P.nodes.push_back(n);
-        F.nodes.push_back(n.id);
+        F().nodes.push_back(n.id);
     }
     for (auto &le : m_edges) {
         if (le.dead || !reach[le.e.from])
@@ -833,13 +847,13 @@ void FunctionBuilder::finish() {
         e.to = globalId[e.to];
         P.nodes[e.from].out.push_back(e.id);
         P.nodes[e.to].in.push_back(e.id);
-        F.edges.push_back(e.id);
+        F().edges.push_back(e.id);
         P.edges.push_back(std::move(e));
     }
-    F.entry = globalId[m_entry];
-    F.exit = globalId[m_exit];
+    F().entry = globalId[m_entry];
+    F().exit = globalId[m_exit];
     // Node lines: where its first operation is; the exit node takes its incoming edges' line.
-    for (NodeId n : F.nodes) {
+    for (NodeId n : F().nodes) {
         CfaNode &node = P.nodes[n];
         unsigned line = 0;
         for (EdgeId e : node.out)
@@ -853,8 +867,8 @@ void FunctionBuilder::finish() {
     // Loop heads: targets of back edges in a depth-first search from the entry; this
     // finds while/for/do loops and the goto loops of CIL output alike.
     std::map<NodeId, int> state; // 0 new, 1 on stack, 2 done
-    std::vector<std::pair<NodeId, size_t>> dfs{{F.entry, 0}};
-    state[F.entry] = 1;
+    std::vector<std::pair<NodeId, size_t>> dfs{{F().entry, 0}};
+    state[F().entry] = 1;
     while (!dfs.empty()) {
         auto &[n, i] = dfs.back();
         const auto &out = P.nodes[n].out;
@@ -1011,13 +1025,13 @@ void FunctionBuilder::localVar(const clang::VarDecl *vd) {
     Variable v;
     v.name = vd->getNameAsString();
     int k = m_localNameCount[v.name]++;
-    v.qualifiedName = F.name + "::" + v.name + (k ? "#" + std::to_string(k) : "");
+    v.qualifiedName = F().name + "::" + v.name + (k ? "#" + std::to_string(k) : "");
     v.type = type(vd->getType(), vd->getLocation());
-    v.function = F.id;
+    v.function = F().id;
     v.range = L.range(m_ctx.getSourceManager(), m_ctx.getLangOpts(), vd->getSourceRange());
     VarId id = L.newVariable(v);
     m_locals[vd] = id;
-    F.locals.push_back(id);
+    F().locals.push_back(id);
 
     std::string declText;
     {
@@ -1090,9 +1104,11 @@ std::vector<Initializer> FunctionBuilder::initializers(const clang::Expr *init, 
     }
     if (const auto *sl = dyn_cast<StringLiteral>(init); sl && tt->isArray()) {
         std::string bytes = sl->getBytes().str();
-        for (uint64_t i = 0; i < tt->count && i < bytes.size(); ++i) {
+        // The terminating NUL too, where the array has room for it.
+        for (uint64_t i = 0; i < tt->count && i <= bytes.size(); ++i) {
             auto elem = makeNode(ExprKind::Index, tt->target, {target, makeIntConst(L.P.types.longT(), int64_t(i))});
-            out.push_back({elem, makeIntConst(tt->target, static_cast<signed char>(bytes[i]))});
+            int64_t c = i < bytes.size() ? static_cast<signed char>(bytes[i]) : 0;
+            out.push_back({elem, makeIntConst(tt->target, c)});
         }
         return out;
     }
@@ -1168,7 +1184,7 @@ void FunctionBuilder::returnStmt(const clang::ReturnStmt *rs) {
     const clang::Expr *rv = rs->getRetValue();
     ExprPtr value;
     if (rv) {
-        const Type *rt = F.type ? F.type->target : nullptr;
+        const Type *rt = F().type ? F().type->target : nullptr;
         if (rt && rt->kind == TypeKind::Void) {
             effect(rv);
         } else {
@@ -1342,12 +1358,13 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
         name.rfind("__builtin_", 0) == 0)
         throw Unsupported{c->getBeginLoc(), "compiler builtin '" + name + "'"};
     FunctionId callee = L.functionFor(fd, m_ctx);
-    const FunctionCfa &f = L.P.functions[callee];
+    // Copies: lowering the arguments may register functions and move the table.
+    const Type *ft = L.P.functions[callee].type;
+    const bool calleeHasBody = L.bodies.count(callee) > 0;
     // A program may define its own `read` or `signal`: only library functions without a
     // body are refused.
-    if (std::string why = unsupportedLibraryFunction(name); !why.empty() && !L.bodies.count(callee))
+    if (std::string why = unsupportedLibraryFunction(name); !why.empty() && !calleeHasBody)
         throw Unsupported{c->getBeginLoc(), why};
-    const Type *ft = f.type;
     std::vector<ExprPtr> args;
     for (unsigned i = 0; i < c->getNumArgs(); ++i) {
         ExprPtr a = rvalue(c->getArg(i));
@@ -1373,7 +1390,7 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
     CfaEdge &e = addEdgeAt(EdgeKind::Call, range, text(range));
     e.call.callee = callee;
     e.call.calleeName = name;
-    e.call.intrinsic = f.hasBody || L.bodies.count(callee) ? Intrinsic::None : classifyIntrinsic(name);
+    e.call.intrinsic = calleeHasBody ? Intrinsic::None : classifyIntrinsic(name);
     e.call.lhs = rt->kind == TypeKind::Void ? nullptr : lhs;
     e.call.args = std::move(args);
     return lhs;
@@ -1686,8 +1703,19 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         return rvalue(gs->getResultExpr());
     if (const auto *ch = dyn_cast<ChooseExpr>(e))
         return rvalue(ch->getChosenSubExpr());
-    if (isa<StmtExpr>(e))
-        throw Unsupported{e->getBeginLoc(), "statement expression (GNU extension)"};
+    if (const auto *se = dyn_cast<StmtExpr>(e)) {
+        // GNU ({ ...; value; }), as glibc's assert expands to: the statements, then the
+        // value of the last one.
+        const CompoundStmt *body = se->getSubStmt();
+        const Stmt *last = body->body_empty() ? nullptr : body->body_back();
+        for (const Stmt *s : body->body())
+            if (s != last)
+                stmt(s);
+        if (const auto *le = last ? dyn_cast<clang::Expr>(last) : nullptr; le && !se->getType()->isVoidType())
+            return rvalue(le);
+        stmt(last);
+        return makeIntConst(L.P.types.intT(), 0);
+    }
     if (isa<VAArgExpr>(e))
         throw Unsupported{e->getBeginLoc(), "va_arg"};
     if (isa<AddrLabelExpr>(e))

@@ -1,0 +1,28 @@
+// "Open with options": the program's files, include paths, defines and data model.
+#pragma once
+
+#include "frontend/FrontEnd.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QLineEdit;
+class QListWidget;
+
+namespace vcov::app {
+
+class OpenDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit OpenDialog(QWidget *parent = nullptr);
+    void setOptions(const FrontEndOptions &options);
+    FrontEndOptions options() const;
+
+private:
+    QListWidget *m_files;
+    QListWidget *m_includes;
+    QLineEdit *m_defines;
+    QComboBox *m_model;
+};
+
+} // namespace vcov::app

@@ -1,0 +1,41 @@
+#include "ProgramLoader.h"
+
+#include <QVariant>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace vcov::app {
+
+ProgramLoader::ProgramLoader(QObject *parent) : QObject(parent) {
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const Program>>::finished, this, [this] {
+        if (m_watcher.property("generation").toInt() != m_generation)
+            return;
+        m_loading = false;
+        emit loaded(m_watcher.result(), m_inputs);
+    });
+}
+
+ProgramLoader::~ProgramLoader() { m_watcher.waitForFinished(); }
+
+void ProgramLoader::load(const ProgramInputs &inputs) {
+    m_watcher.waitForFinished();
+    ++m_generation;
+    m_loading = true;
+    m_inputs = inputs;
+    m_watcher.setProperty("generation", m_generation);
+    m_watcher.setFuture(QtConcurrent::run([inputs]() -> std::shared_ptr<const Program> {
+        ProgramInputs resolved = inputs;
+        Diagnostics inputDiagnostics;
+        if (!resolveProgramInputs(resolved, inputDiagnostics)) {
+            auto p = std::make_shared<Program>();
+            for (const auto &d : inputDiagnostics.items())
+                p->diagnostics.add(d);
+            return p;
+        }
+        std::shared_ptr<Program> p = parseProgram(resolved.frontEnd);
+        for (const auto &d : inputDiagnostics.items())
+            p->diagnostics.add(d);
+        return p;
+    }));
+}
+
+} // namespace vcov::app

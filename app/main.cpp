@@ -1,0 +1,72 @@
+// vcov: the desktop application.
+#include "MainWindow.h"
+#include "cli/CliOptions.h"
+
+#include "CfaView.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QTimer>
+
+#include <iostream>
+
+using namespace vcov;
+
+int main(int argc, char **argv) {
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("vcov"));
+    QApplication::setOrganizationName(QStringLiteral("vcov"));
+    QApplication::setApplicationVersion(QStringLiteral(VCOV_VERSION));
+
+    std::vector<std::string> args;
+    for (const QString &a : QApplication::arguments().mid(1))
+        args.push_back(a.toStdString());
+    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+        std::cout << "usage: vcov [FILE.c... | TASK.yml] [-I DIR] [-D NAME[=V]] [--32|--64] [--task T.yml]\n"
+                     "            [--compile-commands DB] [--function NAME] [--run] [--quit-when-done]\n"
+                     "            [--screenshot OUT.png]\n";
+        return 0;
+    }
+    auto options = cli::parseCliOptions(args, {"screenshot", "function"}, {"run", "quit-when-done"});
+    if (!options)
+        return cli::ExitUsage;
+    // A lone .yml argument is a task.
+    auto &files = options->inputs.frontEnd.files;
+    if (options->inputs.task.empty() && files.size() == 1 && isTaskFile(files.front())) {
+        options->inputs.task = files.front();
+        files.clear();
+    }
+
+    app::MainWindow window;
+    window.show();
+
+    QString screenshot = QString::fromStdString(options->value("screenshot"));
+    bool quit = options->has("quit-when-done");
+    std::string function = options->value("function");
+    QObject::connect(&window, &app::MainWindow::programShown, &window, [&window, screenshot, quit, function]() mutable {
+        if (!function.empty()) {
+            std::string f = std::exchange(function, std::string());
+            if (auto p = window.program(); p && p->function(f) && p->function(f)->hasBody &&
+                                            window.cfaView()->function() != p->function(f)->id) {
+                window.showFunction(p->function(f)->id);
+                return; // programShown comes again once laid out
+            }
+        }
+        if (!screenshot.isEmpty()) {
+            // Let the last layout paint before grabbing.
+            QTimer::singleShot(200, &window, [&window, screenshot, quit] {
+                if (!window.grab().save(screenshot))
+                    std::cerr << "vcov: cannot save " << screenshot.toStdString() << "\n";
+                if (quit)
+                    QApplication::quit();
+            });
+        } else if (quit) {
+            QApplication::quit();
+        }
+    });
+    if (!options->inputs.task.empty() || !files.empty())
+        window.openInputs(options->inputs);
+    else if (quit)
+        return 0;
+    return app.exec();
+}

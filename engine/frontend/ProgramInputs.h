@@ -1,0 +1,25 @@
+// Where a program comes from: files with flags, an SV-COMP task, or a compilation
+// database. Shared by vcov-cli and the GUI so both read a program the same way.
+#pragma once
+
+#include "Diagnostics.h"
+#include "frontend/FrontEnd.h"
+
+#include <string>
+
+namespace vcov {
+
+struct ProgramInputs {
+    FrontEndOptions frontEnd;
+    std::string task;            // an SV-COMP .yml
+    std::string compileCommands; // compile_commands.json or its folder
+};
+
+// Fills inputs.frontEnd from the task and the compilation database; false (with
+// diagnostics) on bad input or when no file remains.
+bool resolveProgramInputs(ProgramInputs &inputs, Diagnostics &diagnostics);
+
+// A file named on a command line or dropped on the window: .yml files are tasks.
+bool isTaskFile(const std::string &path);
+
+} // namespace vcov

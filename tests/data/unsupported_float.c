@@ -1,0 +1,4 @@
+int main() {
+  float f = 0.5f;
+  return (int)f;
+}

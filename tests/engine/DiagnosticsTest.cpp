@@ -1,0 +1,137 @@
+// Bad input gets a clear error with its place, never a crash or a silently wrong CFA.
+#include "ParseHelpers.h"
+
+#include "frontend/CompileCommands.h"
+#include "frontend/TaskFile.h"
+
+#include <gtest/gtest.h>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+const Diagnostic *firstError(const Program &p) {
+    for (const auto &d : p.diagnostics.items())
+        if (d.severity == Severity::Error)
+            return &d;
+    return nullptr;
+}
+
+void expectUnsupported(const std::string &code, unsigned line, unsigned column, const std::string &what) {
+    auto p = parseC(code);
+    const Diagnostic *d = firstError(*p);
+    ASSERT_NE(d, nullptr) << "no error for: " << code;
+    EXPECT_EQ(d->line, line) << d->format();
+    EXPECT_EQ(d->column, column) << d->format();
+    EXPECT_NE(d->message.find("unsupported"), std::string::npos) << d->format();
+    EXPECT_NE(d->message.find(what), std::string::npos) << d->format();
+    EXPECT_NE(d->format().find("input.c:" + std::to_string(line) + ":" + std::to_string(column) + ": error:"),
+              std::string::npos)
+        << d->format();
+    EXPECT_EQ(p->entryFunction, NoFunction); // nothing half-built is analysable
+}
+
+} // namespace
+
+TEST(Diagnostics, SyntaxErrorHasFileLineColumn) {
+    auto p = parseC("int main() {\n  int x = ;\n  return 0;\n}\n");
+    const Diagnostic *d = firstError(*p);
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->line, 2u);
+    EXPECT_EQ(d->column, 11u);
+    EXPECT_NE(d->message.find("expected expression"), std::string::npos) << d->format();
+    EXPECT_NE(d->file.find("input.c"), std::string::npos);
+}
+
+TEST(Diagnostics, EmptyAndBinaryAndMissingFiles) {
+    TempDir dir;
+    FrontEndOptions o;
+    o.files = {dir.write("empty.c", "\n  \n")};
+    auto empty = parseProgram(o);
+    ASSERT_NE(firstError(*empty), nullptr);
+    EXPECT_NE(firstError(*empty)->message.find("empty file"), std::string::npos);
+
+    o.files = {dir.write("binary.c", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10))};
+    auto binary = parseProgram(o);
+    ASSERT_NE(firstError(*binary), nullptr);
+    EXPECT_NE(firstError(*binary)->message.find("binary"), std::string::npos);
+
+    o.files = {(dir.path() / "missing.c").string()};
+    auto missing = parseProgram(o);
+    ASSERT_NE(firstError(*missing), nullptr);
+    EXPECT_NE(firstError(*missing)->message.find("cannot read"), std::string::npos);
+}
+
+TEST(Diagnostics, UnsupportedConstructsNameWhatAndWhere) {
+    expectUnsupported("int main() {\n  double d = 1.5;\n  return 0;\n}\n", 2, 10, "floating-point");
+    expectUnsupported("int f(int x) { return x; }\nint main() {\n  int (*fp)(int) = f;\n  return fp(1);\n}\n", 3, 9,
+                      "function pointer");
+    expectUnsupported("int main() {\n  int x = 0;\n  __asm__(\"nop\");\n  return x;\n}\n", 3, 3, "inline assembly");
+    expectUnsupported("#include <setjmp.h>\njmp_buf b;\nint main() {\n  if (setjmp(b)) return 1;\n  return 0;\n}\n", 4, 7,
+                      "non-local jump");
+    expectUnsupported("int pthread_create(void *, void *, void *, void *);\nint main() {\n  pthread_create(0, 0, 0, 0);\n"
+                      "  return 0;\n}\n",
+                      3, 3, "threads");
+    expectUnsupported("union u { int i; char c; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3, 11, "union");
+    expectUnsupported("int main(int n, char **argv) {\n  int vla[n];\n  return 0;\n}\n", 2, 7, "variable-length array");
+}
+
+TEST(Diagnostics, UnsupportedConstructInAnUncalledFunctionIsOnlyAWarning) {
+    auto p = parseC("double average(int a, int b) { return (a + b) / 2.0; }\nint main() { return 0; }\n");
+    EXPECT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    ASSERT_EQ(p->diagnostics.items().size(), 1u);
+    EXPECT_EQ(p->diagnostics.items()[0].severity, Severity::Warning);
+    EXPECT_NE(p->diagnostics.items()[0].message.find("not called from the entry function"), std::string::npos);
+    EXPECT_NE(p->entryFunction, NoFunction);
+    EXPECT_FALSE(p->function("average")->hasBody);
+}
+
+TEST(Diagnostics, TaskFileGivesFilesAndDataModel) {
+    TempDir dir;
+    dir.write("prog.c", "int main() { return sizeof(long); }\n");
+    std::string yml = dir.write("prog.yml", "format_version: '2.0'\ninput_files: 'prog.c'\nproperties:\n"
+                                            "  - property_file: ../properties/unreach-call.prp\n"
+                                            "    expected_verdict: false\noptions:\n  language: C\n  data_model: ILP32\n");
+    Diagnostics d;
+    auto task = readTaskFile(yml, d);
+    ASSERT_TRUE(task) << (d.items().empty() ? "" : d.items()[0].format());
+    ASSERT_EQ(task->inputFiles.size(), 1u);
+    EXPECT_EQ(task->inputFiles[0], (dir.path() / "prog.c").string());
+    EXPECT_EQ(task->dataModel, DataModel::ILP32);
+    ASSERT_NE(task->property("unreach-call"), nullptr);
+    EXPECT_EQ(task->property("unreach-call")->expectedVerdict, false);
+
+    std::string bad = dir.write("bad.yml", "input_files: [unclosed\n");
+    Diagnostics d2;
+    EXPECT_FALSE(readTaskFile(bad, d2));
+    ASSERT_FALSE(d2.items().empty());
+    EXPECT_EQ(d2.items()[0].severity, Severity::Error);
+}
+
+TEST(Diagnostics, CompileCommandsGiveIncludesAndDefines) {
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "inc");
+    dir.write("inc/config.h", "#define LIMIT (SIZE * 2)\n");
+    std::string src = dir.write("main.c", "#include \"config.h\"\nint main() { return LIMIT; }\n");
+    dir.write("compile_commands.json", "[{\"directory\": \"" + dir.path().string() +
+                                           "\", \"command\": \"cc -Iinc -DSIZE=21 -m32 -c main.c\", \"file\": \"main.c\"}]");
+    FrontEndOptions o;
+    Diagnostics d;
+    ASSERT_TRUE(applyCompileCommands(dir.path().string(), o, d));
+    ASSERT_EQ(o.files.size(), 1u);
+    EXPECT_EQ(o.dataModel, DataModel::ILP32);
+    auto p = parseProgram(o);
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    const CfaEdge *ret = findEdge(*p, "main", "return LIMIT");
+    ASSERT_NE(ret, nullptr);
+    EXPECT_EQ(ret->value->value, 42);
+
+    dir.write("broken/compile_commands.json", "{ not json");
+    std::filesystem::create_directories(dir.path() / "broken");
+    dir.write("broken/compile_commands.json", "{ not json");
+    FrontEndOptions o2;
+    Diagnostics d2;
+    EXPECT_FALSE(applyCompileCommands((dir.path() / "broken").string(), o2, d2));
+    EXPECT_TRUE(d2.hasErrors());
+}

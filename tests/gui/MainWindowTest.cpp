@@ -1,0 +1,140 @@
+// The main window, offscreen: open a real program, compare the CFA view with the engine,
+// click an edge, move the source cursor.
+#include "MainWindow.h"
+
+#include "CfaView.h"
+#include "DiagnosticsModel.h"
+#include "DiagnosticsView.h"
+#include "SourceView.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <filesystem>
+
+using namespace vcov;
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private:
+    static QString example() { return QStringLiteral(VCOV_SOURCE_DIR "/resources/examples/example.c"); }
+    static std::string bench() { return VCOV_SOURCE_DIR "/../shared/bench"; }
+
+    static bool waitShown(app::MainWindow &w, QSignalSpy &spy) {
+        return spy.count() > 0 || spy.wait(60000);
+    }
+
+private slots:
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("vcov-tests")); }
+
+    void opensABenchProgramAndMatchesTheEngine() {
+        app::MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        ProgramInputs in;
+        std::string dir = bench() + "/harnesses/qsortexample";
+        if (!std::filesystem::exists(dir))
+            QSKIP("../shared/bench is not beside the checkout");
+        in.frontEnd.files = {dir + "/harness.c", dir + "/quicksort.c"};
+        in.frontEnd.defines = {"SIZE=3"};
+        w.openInputs(in);
+        QVERIFY(waitShown(w, shown));
+        auto program = w.program();
+        QVERIFY(program);
+        QVERIFY(!program->diagnostics.hasErrors());
+        // The CFA view shows the entry function with every node and edge of the engine's CFA.
+        const FunctionCfa &main = program->functions[program->entryFunction];
+        QCOMPARE(w.cfaView()->function(), main.id);
+        QCOMPARE(w.cfaView()->nodeItemCount(), main.nodes.size());
+        QCOMPARE(w.cfaView()->edgeItemCount(), main.edges.size());
+        QCOMPARE(w.functionSelector()->count(), int(program->functionsWithBody()));
+
+        // Select partition in the combo box: its CFA replaces main's.
+        const FunctionCfa *partition = program->function("partition");
+        QVERIFY(partition);
+        shown.clear();
+        w.showFunction(partition->id);
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(w.cfaView()->nodeItemCount(), partition->nodes.size());
+
+        // Click an edge: the source selection moves to its range.
+        EdgeId target = NoEdge();
+        for (EdgeId e : partition->edges)
+            if (program->edge(e).text == "a[i] = a[j]")
+                target = e;
+        QVERIFY(target >= 0);
+        const CfaEdge &edge = program->edge(target);
+        views::CfaView *view = w.cfaView();
+        view->centerOn(view->edgeAnchor(target));
+        QTest::qWait(50);
+        QPoint at = view->mapFromScene(view->edgeAnchor(target));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        views::SourceView *src = w.currentSourceView();
+        QVERIFY(src);
+        QCOMPARE(src, w.sourceView(edge.range.file));
+        QCOMPARE(src->cursorLine(), edge.range.beginLine);
+        QCOMPARE(src->textCursor().selectedText(), QStringLiteral("a[i] = a[j]"));
+        QCOMPARE(view->highlightedEdges(), std::set<EdgeId>{target});
+
+        // Move the source cursor to a line of main: main's CFA comes back with that
+        // line's edges highlighted.
+        const CfaEdge *loop = nullptr;
+        for (EdgeId e : main.edges)
+            if (program->edge(e).text == "[i < s]")
+                loop = &program->edge(e);
+        QVERIFY(loop);
+        shown.clear();
+        views::SourceView *harness = w.sourceView(loop->range.file);
+        QVERIFY(harness);
+        harness->goToLine(loop->range.beginLine);
+        QVERIFY(shown.wait(30000));
+        QCOMPARE(w.cfaView()->function(), main.id);
+        auto expected = program->edgesOnLine(loop->range.file, loop->range.beginLine);
+        QCOMPARE(w.cfaView()->highlightedEdges(), std::set<EdgeId>(expected.begin(), expected.end()));
+    }
+
+    void diagnosticsAreListedAndJumpToTheirLine() {
+        app::MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/syntax_error.c"));
+        QVERIFY(waitShown(w, shown));
+        auto *model = w.diagnosticsView()->diagnosticsModel();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(model->rowCount() >= 1);
+        QCOMPARE(model->data(model->index(0, views::DiagnosticsModel::SeverityColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("error"));
+        QVERIFY(model->data(model->index(0, views::DiagnosticsModel::LocationColumn), Qt::DisplayRole)
+                    .toString()
+                    .endsWith(QStringLiteral("syntax_error.c:2:12")));
+        // The source is shown even though it does not parse, and a click jumps to the error.
+        views::SourceView *src = w.currentSourceView();
+        QVERIFY(src);
+        QVERIFY(src->toPlainText().contains(QStringLiteral("int x = 1")));
+        w.diagnosticsView()->setCurrentIndex(model->index(0, 0));
+        emit w.diagnosticsView()->activated(model->index(0, 0));
+        QCOMPARE(src->cursorLine(), 2u);
+        QCOMPARE(w.cfaView()->nodeItemCount(), size_t(0));
+    }
+
+    void sourceViewMarksCoverableLines() {
+        app::MainWindow w;
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        w.openPath(example());
+        QVERIFY(waitShown(w, shown));
+        auto program = w.program();
+        views::SourceView *src = w.sourceView(0);
+        QVERIFY(src);
+        QCOMPARE(src->coverableLines(), program->coverableLines(0));
+        QVERIFY(!src->coverableLines().empty());
+    }
+
+private:
+    static EdgeId NoEdge() { return -1; }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "MainWindowTest.moc"
