@@ -78,6 +78,11 @@ size_t Program::functionsWithBody() const {
 
 namespace {
 
+bool castIsHidden(const Expr &e) {
+    return e.castKind == CastKind::ArrayDecay || e.castKind == CastKind::NullToPointer ||
+           e.castKind == CastKind::Integral || e.castKind == CastKind::PointerToBool;
+}
+
 int precedence(const Expr &e) {
     switch (e.kind) {
     case ExprKind::Binary:
@@ -95,7 +100,10 @@ int precedence(const Expr &e) {
         }
         return 0;
     case ExprKind::Conditional: return 3;
-    case ExprKind::Unary: case ExprKind::Cast: case ExprKind::AddrOf: case ExprKind::Deref: return 14;
+    case ExprKind::Cast:
+        // Implicit conversions are printed as their operand, so they bind like it.
+        return castIsHidden(e) ? precedence(*e.ops[0]) : 14;
+    case ExprKind::Unary: case ExprKind::AddrOf: case ExprKind::Deref: return 14;
     default: return 16;
     }
 }
@@ -125,8 +133,11 @@ std::string print(const Program &p, const Expr &e);
 
 std::string sub(const Program &p, const Expr &parent, const ExprPtr &child, bool rightAssoc = false) {
     std::string s = print(p, *child);
-    int pc = precedence(*child), pp = precedence(parent);
-    if (pc < pp || (rightAssoc && pc == pp && child->kind == ExprKind::Binary))
+    const Expr *shown = child.get();
+    while (shown->kind == ExprKind::Cast && castIsHidden(*shown))
+        shown = shown->ops[0].get();
+    int pc = precedence(*shown), pp = precedence(parent);
+    if (pc < pp || (rightAssoc && pc == pp && shown->kind == ExprKind::Binary))
         return "(" + s + ")";
     return s;
 }
@@ -150,8 +161,7 @@ std::string print(const Program &p, const Expr &e) {
     case ExprKind::Cast:
         // Implicit conversions are not written in the source; show them only where a
         // reader needs them.
-        if (e.castKind == CastKind::ArrayDecay || e.castKind == CastKind::NullToPointer ||
-            e.castKind == CastKind::Integral || e.castKind == CastKind::PointerToBool)
+        if (castIsHidden(e))
             return print(p, *e.ops[0]);
         return "(" + e.type->spelling() + ")" + sub(p, e, e.ops[0]);
     case ExprKind::AddrOf:
@@ -174,5 +184,33 @@ std::string print(const Program &p, const Expr &e) {
 } // namespace
 
 std::string exprToString(const Program &p, const ExprPtr &e) { return e ? print(p, *e) : std::string(); }
+
+std::string edgeOperation(const Program &p, const CfaEdge &e) {
+    switch (e.kind) {
+    case EdgeKind::Blank:
+        return e.text;
+    case EdgeKind::Declaration: {
+        const Variable &v = p.variable(e.declared);
+        std::string s = v.type->declare(v.name);
+        for (const auto &init : e.inits)
+            s += "; " + exprToString(p, init.target) + " = " + exprToString(p, init.value);
+        return s;
+    }
+    case EdgeKind::Assignment:
+        return exprToString(p, e.lhs) + " = " + exprToString(p, e.rhs);
+    case EdgeKind::Assume:
+        return e.truth ? "[" + exprToString(p, e.cond) + "]" : "[!(" + exprToString(p, e.cond) + ")]";
+    case EdgeKind::Call: {
+        std::string s = e.call.lhs ? exprToString(p, e.call.lhs) + " = " : std::string();
+        s += e.call.calleeName + "(";
+        for (size_t i = 0; i < e.call.args.size(); ++i)
+            s += (i ? ", " : "") + exprToString(p, e.call.args[i]);
+        return s + ")";
+    }
+    case EdgeKind::Return:
+        return e.value ? "return " + exprToString(p, e.value) : "return";
+    }
+    return e.text;
+}
 
 } // namespace vcov

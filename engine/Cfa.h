@@ -175,5 +175,8 @@ public:
 
 // The C-like text of an expression, for edges built by the front end and for traces.
 std::string exprToString(const Program &p, const ExprPtr &e);
+// What an edge does, written from the IR (temporaries and conversions visible), where
+// edge.text is what the source says.
+std::string edgeOperation(const Program &p, const CfaEdge &e);
 
 } // namespace vcov

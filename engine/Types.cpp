@@ -23,6 +23,22 @@ std::string Type::spelling() const {
     return "?";
 }
 
+std::string Type::declare(const std::string &n) const {
+    switch (kind) {
+    case TypeKind::Array: return target->declare(n + "[" + std::to_string(count) + "]");
+    case TypeKind::Pointer:
+        return target->declare(target->kind == TypeKind::Array || target->kind == TypeKind::Function ? "(*" + n + ")"
+                                                                                                      : "*" + n);
+    case TypeKind::Function: {
+        std::string s = n + "(";
+        for (size_t i = 0; i < params.size(); ++i)
+            s += (i ? ", " : "") + params[i]->spelling();
+        return target->declare(s + ")");
+    }
+    default: return spelling() + " " + n;
+    }
+}
+
 TypeTable::TypeTable(DataModel model) : m_model(model) {}
 
 const Type *TypeTable::intern(const std::string &key, Type t) {

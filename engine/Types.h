@@ -46,6 +46,8 @@ struct Type {
     bool isStruct() const { return kind == TypeKind::Struct; }
     bool isScalar() const { return isInt() || isPointer(); }
     std::string spelling() const;
+    // A C declaration of `name` with this type: "int v[4]", "char *s".
+    std::string declare(const std::string &name) const;
 };
 
 class TypeTable {

@@ -50,6 +50,7 @@ nlohmann::json programToJson(const Program &p, const std::string &onlyFunction) 
                                  {"to", edge.to},
                                  {"kind", edgeKindName(edge.kind)},
                                  {"text", edge.text},
+                                 {"operation", edgeOperation(p, edge)},
                                  {"file", edge.range.file},
                                  {"line", edge.range.beginLine},
                                  {"column", edge.range.beginColumn},

@@ -124,7 +124,7 @@ private:
 
     void stmt(const clang::Stmt *s);
     void declStmt(const clang::DeclStmt *s);
-    void localVar(const clang::VarDecl *vd);
+    void localVar(const clang::VarDecl *vd, bool firstInGroup);
     void switchStmt(const clang::SwitchStmt *s);
     void returnStmt(const clang::ReturnStmt *s);
     void effect(const clang::Expr *e); // an expression evaluated for its side effects
@@ -1009,14 +1009,17 @@ void FunctionBuilder::stmt(const clang::Stmt *s) {
 }
 
 void FunctionBuilder::declStmt(const clang::DeclStmt *s) {
+    bool first = true;
     for (const clang::Decl *d : s->decls()) {
-        if (const auto *vd = llvm::dyn_cast<clang::VarDecl>(d))
-            localVar(vd);
+        if (const auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
+            localVar(vd, first);
+            first = false;
+        }
         // typedefs, struct and enum definitions, and local function prototypes need no edge
     }
 }
 
-void FunctionBuilder::localVar(const clang::VarDecl *vd) {
+void FunctionBuilder::localVar(const clang::VarDecl *vd, bool firstInGroup) {
     if (vd->isStaticLocal() || vd->hasExternalStorage()) {
         // Static locals live as globals, initialized once before main; extern ones name a global.
         L.globalFor(vd, m_ctx);
@@ -1033,29 +1036,35 @@ void FunctionBuilder::localVar(const clang::VarDecl *vd) {
     m_locals[vd] = id;
     F().locals.push_back(id);
 
-    std::string declText;
-    {
-        llvm::raw_string_ostream os(declText);
+    auto printed = [&](bool withInit) {
+        std::string out;
+        llvm::raw_string_ostream os(out);
         clang::PrintingPolicy pp(m_ctx.getLangOpts());
-        pp.SuppressInitializers = true;
+        pp.SuppressInitializers = !withInit;
         vd->print(os, pp);
-    }
-    declText = collapseWhitespace(declText);
+        return collapseWhitespace(out);
+    };
+    std::string declText = printed(false);
+    // `int i, v = 2;`: the first declarator's text is the source; the others would
+    // repeat the ones before them, so they are printed on their own ("int v = 2").
+    clang::SourceRange declRange = vd->getSourceRange();
+    if (!firstInGroup)
+        declRange.setBegin(vd->getLocation());
     const clang::Expr *init = vd->getInit();
     const clang::Expr *bare = init ? init->IgnoreParens() : nullptr;
     if (bare && llvm::isa<clang::CallExpr>(bare) && v.type->isScalar()) {
         // `int s = nondet_int();`: the declaration, then the call assigns it.
-        addEdgeAt(EdgeKind::Declaration, vd->getSourceRange(), declText).declared = id;
-        call(llvm::cast<clang::CallExpr>(bare), makeVar(v.type, id), vd->getSourceRange(), false);
+        addEdgeAt(EdgeKind::Declaration, declRange, declText).declared = id;
+        call(llvm::cast<clang::CallExpr>(bare), makeVar(v.type, id), declRange, false);
         return;
     }
     std::vector<Initializer> inits;
     if (init)
         inits = initializers(init, makeVar(v.type, id));
-    std::string full = init ? text(vd->getSourceRange()) : declText;
+    std::string full = !init ? declText : firstInGroup ? text(declRange) : printed(true);
     if (full.empty())
         full = declText;
-    CfaEdge &e = addEdgeAt(EdgeKind::Declaration, vd->getSourceRange(), full);
+    CfaEdge &e = addEdgeAt(EdgeKind::Declaration, declRange, full);
     e.declared = id;
     e.hasInitializer = init != nullptr;
     e.inits = std::move(inits);

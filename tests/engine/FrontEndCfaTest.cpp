@@ -349,3 +349,17 @@ TEST(FrontEndCfa, GlobalsAreLinkedAcrossFiles) {
     EXPECT_EQ(inc->range.file, 1);
     EXPECT_EQ(inc->lhs->var, p->globals[0].var);
 }
+
+TEST(FrontEndCfa, OperationsPrintWithTheRightPrecedence) {
+    auto p = parseC("int main() {\n  int f = 1;\n  unsigned c = 5, a = 2;\n  f += (int)(c - a);\n"
+                    "  f = f * (f + 1);\n  return f;\n}\n");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    EXPECT_EQ(edgeOperation(*p, *findEdge(*p, "main", "f += (int)(c - a)")), "f = f + (c - a)");
+    EXPECT_EQ(edgeOperation(*p, *findEdge(*p, "main", "f = f * (f + 1)")), "f = f * (f + 1)");
+    std::vector<std::string> declarations;
+    for (const CfaEdge *e : edgesOf(*p, "main"))
+        if (e->kind == EdgeKind::Declaration)
+            declarations.push_back(edgeOperation(*p, *e));
+    EXPECT_TRUE(contains(declarations, "unsigned int c; c = 5U"));
+    EXPECT_TRUE(contains(declarations, "unsigned int a; a = 2U"));
+}
