@@ -22,6 +22,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -100,12 +101,19 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_diagnostics, &views::DiagnosticsView::locationActivated, this, &MainWindow::jumpTo);
 
+    resize(1400, 900);
+    // Dock sizes apply once the window has its size.
+    QTimer::singleShot(0, this, [this, cfaDock] {
+        if (!m_layoutRestored)
+            resizeDocks({cfaDock}, {width() * 45 / 100}, Qt::Horizontal);
+    });
+}
+
+void MainWindow::restoreLayout() {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
-        resizeDocks({cfaDock}, {560}, Qt::Horizontal);
-    if (!settings.contains(QStringLiteral("window/geometry")))
-        resize(1400, 900);
+    m_persistent = true;
+    if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        m_layoutRestored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
 MainWindow::~MainWindow() = default;
@@ -343,9 +351,11 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    if (m_persistent) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("window/state"), saveState());
+    }
     event->accept();
 }
 

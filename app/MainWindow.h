@@ -29,6 +29,9 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // Window geometry and dock layout from the last session; saved again on close.
+    // Automated runs (tests, screenshots) leave the user's layout alone.
+    void restoreLayout();
     void openInputs(const ProgramInputs &inputs);
     void openPath(const QString &path); // a C file or an SV-COMP task
 
@@ -74,6 +77,8 @@ private:
     QMenu *m_recentMenu = nullptr;
     QLabel *m_status;
     std::set<EdgeId> m_pendingHighlight;
+    bool m_persistent = false;
+    bool m_layoutRestored = false;
 };
 
 } // namespace vcov::app

@@ -37,10 +37,12 @@ int main(int argc, char **argv) {
         files.clear();
     }
 
+    QString screenshot = QString::fromStdString(options->value("screenshot"));
     app::MainWindow window;
+    if (screenshot.isEmpty())
+        window.restoreLayout();
     window.show();
 
-    QString screenshot = QString::fromStdString(options->value("screenshot"));
     bool quit = options->has("quit-when-done");
     std::string function = options->value("function");
     QObject::connect(&window, &app::MainWindow::programShown, &window, [&window, screenshot, quit, function]() mutable {

@@ -12,6 +12,6 @@ done
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
   echo "vcov: no display; running on a virtual one and saving build/run-screenshot.png" >&2
   exec "$checkout/packaging/env.sh" env VCOV_ENV_ACTIVE=1 sh -c \
-    'packaging/build.sh && exec xvfb-run -a build/bin/vcov "$@" --quit-when-done --screenshot build/run-screenshot.png' sh "${args[@]}"
+    'packaging/build.sh && exec xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/vcov "$@" --quit-when-done --screenshot build/run-screenshot.png' sh "${args[@]}"
 fi
 exec "$checkout/packaging/env.sh" env VCOV_ENV_ACTIVE=1 sh -c 'packaging/build.sh && exec build/bin/vcov "$@"' sh "${args[@]}"

@@ -10,6 +10,10 @@
 
 namespace vcov::views {
 
+namespace {
+constexpr double MinReadableScale = 0.85;
+}
+
 CfaView::CfaView(QWidget *parent) : QGraphicsView(parent), m_scene(new QGraphicsScene(this)) {
     setScene(m_scene);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -92,6 +96,12 @@ void CfaView::buildScene(const GraphGeometry &g) {
     m_scene->setSceneRect(QRectF(-20, -20, g.width + 40, g.height + 40));
     restyle();
     fit();
+    // A tall CFA fitted whole is unreadable: keep labels legible and start at the entry.
+    if (transform().m11() < MinReadableScale) {
+        setTransform(QTransform::fromScale(MinReadableScale, MinReadableScale));
+        if (const FunctionCfa &f = m_program->functions[m_function]; m_nodeItems.count(f.entry))
+            centerOn(m_nodeItems[f.entry]->sceneBoundingRect().center() + QPointF(0, viewport()->height() / 3.0));
+    }
 }
 
 void CfaView::restyle() {

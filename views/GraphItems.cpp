@@ -8,15 +8,17 @@ namespace vcov::views {
 
 namespace {
 
+// Scene units are Graphviz points: fonts get the pixel sizes the DOT text gives
+// Graphviz, so that labels fit the boxes it computed.
 QFont graphFont() {
     QFont f(QStringLiteral("DejaVu Sans"));
-    f.setPointSizeF(8);
+    f.setPixelSize(10);
     return f;
 }
 
 QFont edgeFont() {
     QFont f(QStringLiteral("DejaVu Sans Mono"));
-    f.setPointSizeF(7);
+    f.setPixelSize(9);
     return f;
 }
 

@@ -14,6 +14,20 @@ std::mutex &graphvizLock() {
     return m;
 }
 
+// DOT escapes in labels (\n, \l, \r) become line breaks.
+std::string unescapeLabel(const char *text) {
+    std::string out;
+    for (const char *c = text; *c; ++c) {
+        if (c[0] == '\\' && (c[1] == 'n' || c[1] == 'l' || c[1] == 'r')) {
+            out += '\n';
+            ++c;
+        } else {
+            out += *c;
+        }
+    }
+    return out;
+}
+
 std::string attr(void *obj, const char *name) {
     char *v = agget(obj, const_cast<char *>(name));
     return v ? std::string(v) : std::string();
@@ -58,7 +72,7 @@ GraphGeometry layoutDot(const std::string &dot, const std::string &engine) {
     for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
         LayoutNode ln;
         ln.name = agnameof(n);
-        ln.label = ND_label(n) ? ND_label(n)->text : ln.name;
+        ln.label = ND_label(n) ? unescapeLabel(ND_label(n)->text) : ln.name;
         ln.shape = attr(n, "shape");
         LayoutPoint c = flip(ND_coord(n));
         ln.x = c.x;
@@ -72,7 +86,7 @@ GraphGeometry layoutDot(const std::string &dot, const std::string &engine) {
             le.tail = agnameof(agtail(e));
             le.head = agnameof(aghead(e));
             if (ED_label(e)) {
-                le.label = ED_label(e)->text;
+                le.label = unescapeLabel(ED_label(e)->text);
                 le.labelPos = flip(ED_label(e)->pos);
             }
             if (ED_spl(e) && ED_spl(e)->size > 0) {
