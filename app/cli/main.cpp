@@ -2,7 +2,10 @@
 #include "cli/CliOptions.h"
 #include "formats/CfaDot.h"
 #include "formats/CfaJson.h"
+#include "bmc/Bmc.h"
+#include "formats/ExecutionJson.h"
 #include "frontend/FrontEnd.h"
+#include "semantics/Interpreter.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +21,8 @@ const char *usage = R"(usage: vcov-cli COMMAND [OPTIONS] FILE...
 
 Commands:
   cfa    parse the program and print or write its control-flow automata
+  run    run the program on given inputs with the concrete interpreter
+  bmc    bounded model checking with Z3; counterexamples are replayed before they are shown
 
 Program options (all commands):
   -I DIR               include directory
@@ -31,7 +36,25 @@ cfa options:
   --dot OUT            write the CFA as Graphviz DOT
   --json OUT           write the CFA as JSON
 
-Exit status: 0 success, 2 usage error, 6 input error (messages as file:line:col).
+run options:
+  --inputs V,V,...     values of the nondet calls, in order (missing ones are 0)
+  --uninitialized V,.. values of locals declared without initializer, in order
+  --property LIST      checks beside assertions: bounds,pointer,div-by-zero,overflow|all
+  --max-steps N        stop after N steps (default 10000000)
+  --trace              print the steps
+  --json OUT           write the execution as JSON
+
+bmc options:
+  --unwind K           loop iterations and recursion depth (default 1)
+  --unwindset L:K,...  per-loop bounds, loop ids as in 'cfa' output ("main.0")
+  --partial-loops      no unwinding assertions: paths beyond the bound are dropped
+  --property LIST      as for run
+  --timeout S          give up after S seconds of solving (verdict unknown)
+  --json OUT           write the result as JSON
+
+Exit status: 0 success, 2 usage error, 6 input error (messages as file:line:col);
+run: 10 when a property is violated, 1 when the execution ends otherwise abnormally;
+bmc: 0 safe, 10 unsafe, 1 unknown, 70 internal error (a counterexample that does not replay).
 )";
 
 void printDiagnostics(const Diagnostics &d) {
@@ -47,6 +70,179 @@ bool writeFile(const std::string &path, const std::string &content) {
         return false;
     }
     return true;
+}
+
+std::optional<std::vector<int64_t>> parseValues(const std::string &list) {
+    std::vector<int64_t> out;
+    size_t pos = 0;
+    while (pos < list.size()) {
+        size_t comma = list.find(',', pos);
+        std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        try {
+            size_t used = 0;
+            long long v = std::stoll(item, &used, 0);
+            if (used != item.size())
+                return std::nullopt;
+            out.push_back(v);
+        } catch (const std::exception &) {
+            // Values above INT64_MAX (unsigned 64-bit inputs) wrap as the machine does.
+            try {
+                size_t used = 0;
+                unsigned long long u = std::stoull(item, &used, 0);
+                if (used != item.size())
+                    return std::nullopt;
+                out.push_back(int64_t(u));
+            } catch (const std::exception &) {
+                return std::nullopt;
+            }
+        }
+        if (comma == std::string::npos)
+            break;
+        pos = comma + 1;
+    }
+    return out;
+}
+
+// Parses the program of a subcommand; prints diagnostics. Null on bad input.
+std::unique_ptr<Program> loadProgram(CliOptions &opts) {
+    Diagnostics inputDiags;
+    if (!resolveProgramInputs(opts.inputs, inputDiags)) {
+        printDiagnostics(inputDiags);
+        return nullptr;
+    }
+    printDiagnostics(inputDiags);
+    auto program = parseProgram(opts.inputs.frontEnd);
+    printDiagnostics(program->diagnostics);
+    if (program->diagnostics.hasErrors())
+        return nullptr;
+    return program;
+}
+
+int runCommand(const std::vector<std::string> &args) {
+    auto opts = parseCliOptions(args, {"inputs", "uninitialized", "property", "max-steps", "json"}, {"trace"});
+    if (!opts)
+        return ExitUsage;
+    ExecutionInput input;
+    for (auto [name, target] : {std::pair{"inputs", &input.nondet}, std::pair{"uninitialized", &input.uninitialized}}) {
+        auto values = parseValues(opts->value(name));
+        if (!values) {
+            std::cerr << "vcov-cli: --" << name << " takes comma-separated integers\n";
+            return ExitUsage;
+        }
+        *target = *values;
+    }
+    InterpreterOptions io;
+    auto props = parsePropertyList(opts->value("property"));
+    if (!props) {
+        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
+        return ExitUsage;
+    }
+    io.properties = *props;
+    if (auto m = opts->value("max-steps"); !m.empty())
+        io.maxSteps = std::stoull(m);
+    auto program = loadProgram(*opts);
+    if (!program)
+        return ExitInputError;
+    if (program->entryFunction == NoFunction) {
+        std::cerr << "vcov-cli: the program has no main function to run\n";
+        return ExitInputError;
+    }
+    Execution x = runProgram(*program, input, io);
+    std::cout << x.output << std::flush;
+    if (opts->has("trace"))
+        std::cerr << executionTrace(*program, x);
+    std::cerr << "vcov: " << describeEnding(*program, x.ending) << "\n";
+    if (auto json = opts->value("json"); !json.empty())
+        if (!writeFile(json, executionToJson(*program, x).dump(1) + "\n"))
+            return ExitInputError;
+    switch (x.ending.kind) {
+    case EndingKind::Exit:
+    case EndingKind::Abort: return ExitOk;
+    case EndingKind::PropertyViolation: return 10;
+    default: return 1;
+    }
+}
+
+int bmcCommand(const std::vector<std::string> &args) {
+    auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json"}, {"partial-loops"});
+    if (!opts)
+        return ExitUsage;
+    BmcOptions bo;
+    try {
+        if (auto u = opts->value("unwind"); !u.empty())
+            bo.unwind = unsigned(std::stoul(u));
+        if (auto t = opts->value("timeout"); !t.empty())
+            bo.timeoutSeconds = std::stod(t);
+        std::string set = opts->value("unwindset");
+        for (size_t pos = 0; pos < set.size();) {
+            size_t comma = set.find(',', pos);
+            std::string item = set.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+            size_t colon = item.rfind(':');
+            if (colon == std::string::npos)
+                throw std::invalid_argument(item);
+            bo.loopBounds[item.substr(0, colon)] = unsigned(std::stoul(item.substr(colon + 1)));
+            if (comma == std::string::npos)
+                break;
+            pos = comma + 1;
+        }
+    } catch (const std::exception &) {
+        std::cerr << "vcov-cli: --unwind, --unwindset and --timeout take numbers\n";
+        return ExitUsage;
+    }
+    bo.unwindingAssertions = !opts->has("partial-loops");
+    auto props = parsePropertyList(opts->value("property"));
+    if (!props) {
+        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
+        return ExitUsage;
+    }
+    bo.properties = *props;
+    if (bo.unwindingAssertions)
+        bo.properties.insert(Property::Unwinding);
+    auto program = loadProgram(*opts);
+    if (!program)
+        return ExitInputError;
+    if (program->entryFunction == NoFunction) {
+        std::cerr << "vcov-cli: the program has no main function\n";
+        return ExitInputError;
+    }
+    BmcResult r = checkProgram(*program, bo);
+    bool internalError = r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
+    if (r.counterexample && r.verdict == Verdict::Unsafe) {
+        std::cout << "Counterexample (replayed by the interpreter):\n" << executionTrace(*program, *r.counterexample);
+        if (!r.counterexample->output.empty())
+            std::cout << "Output:\n" << r.counterexample->output;
+        std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
+                  << program->files[program->edge(r.violationEdge).range.file].path << ":"
+                  << program->edge(r.violationEdge).range.beginLine << "\n";
+    }
+    switch (r.verdict) {
+    case Verdict::Safe: std::cout << "VERIFICATION SUCCESSFUL (bound " << r.bound << ")\n"; break;
+    case Verdict::Unsafe: std::cout << "VERIFICATION FAILED\n"; break;
+    case Verdict::Unknown: std::cout << "VERIFICATION UNKNOWN: " << r.reason << "\n"; break;
+    }
+    std::cout << "time: " << r.seconds << " s, unwound locations: " << r.unrolledNodes << ", checks: " << r.checks
+              << "\n";
+    if (auto json = opts->value("json"); !json.empty()) {
+        nlohmann::json j = {{"verdict", verdictName(r.verdict)}, {"bound", r.bound}, {"time_s", r.seconds}};
+        if (!r.reason.empty())
+            j["reason"] = r.reason;
+        if (r.counterexample) {
+            nlohmann::json cx = executionToJson(*program, *r.counterexample);
+            cx["property"] = r.property ? propertyName(*r.property) : "";
+            cx["message"] = r.violationMessage;
+            cx["replayed"] = r.replayed;
+            j["counterexample"] = cx;
+        } else {
+            j["counterexample"] = nullptr;
+        }
+        if (!writeFile(json, j.dump(1) + "\n"))
+            return ExitInputError;
+    }
+    if (internalError) {
+        std::cerr << "vcov-cli: " << r.reason << "\n";
+        return 70;
+    }
+    return r.verdict == Verdict::Safe ? 0 : r.verdict == Verdict::Unsafe ? 10 : 1;
 }
 
 int cfaCommand(const std::vector<std::string> &args) {
@@ -121,6 +317,10 @@ int main(int argc, char **argv) {
     try {
         if (command == "cfa")
             return cfaCommand(args);
+        if (command == "run")
+            return runCommand(args);
+        if (command == "bmc")
+            return bmcCommand(args);
     } catch (const std::exception &ex) {
         std::cerr << "vcov-cli: internal error: " << ex.what() << "\n";
         return 70;

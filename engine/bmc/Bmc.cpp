@@ -1,0 +1,1089 @@
+// Bounded model checking: the CFAs are unwound into an acyclic graph of (node, context)
+// pairs — a context is the inlined call stack and the iteration count of every loop
+// around the node — which is then executed symbolically in topological order, merging
+// the states of joining paths with if-then-else (as CBMC's symex does).
+//
+// Semantics as the interpreter's (semantics/Interpreter.cpp): objects are vectors of
+// scalar leaves (semantics/Layout.h); pointers are (object, offset) with a guard per
+// possible target; arithmetic wraps; checks that are not selected cut the paths on which
+// they would fail, so every counterexample is an execution the interpreter can replay.
+#include "bmc/Bmc.h"
+
+#include "bmc/LoopStructure.h"
+#include "semantics/IntegerSemantics.h"
+#include "semantics/Interpreter.h"
+#include "semantics/Layout.h"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+namespace vcov {
+
+const char *verdictName(Verdict v) {
+    switch (v) {
+    case Verdict::Safe: return "safe";
+    case Verdict::Unsafe: return "unsafe";
+    case Verdict::Unknown: return "unknown";
+    }
+    return "?";
+}
+
+namespace {
+
+struct BmcUnsupported {
+    std::string what;
+};
+
+// --- unwinding ---------------------------------------------------------------------
+
+struct UFrame {
+    int parent = -1;
+    FunctionId function = NoFunction;
+    int callerNode = -1; // the unrolled node of the call
+    EdgeId callEdge = -1;
+};
+
+struct UEdge {
+    enum Kind { Cfa, Enter, Leave, UnwindLimit } kind = Cfa;
+    EdgeId edge = -1;
+    int target = -1;
+    std::string loop; // UnwindLimit: the loop id or function whose recursion is cut
+};
+
+struct UNode {
+    NodeId node = NoNode;
+    int frame = 0;
+    std::vector<uint16_t> counts; // per loop of loopsOf(node)
+    std::vector<UEdge> out;
+    int indegree = 0;
+};
+
+class Unroller {
+public:
+    Unroller(const Program &p, const BmcOptions &o) : P(p), opts(o) {}
+    void build();
+
+    std::vector<UNode> nodes;
+    std::vector<UFrame> frames;
+    std::vector<int> topo;
+
+private:
+    const LoopStructure &loops(FunctionId f);
+    int nodeFor(NodeId n, int frame, std::vector<uint16_t> counts);
+    unsigned boundFor(const LoopInfo &l) const;
+    // Successor of a function-local edge; -1 when the unwinding bound stops it.
+    int transition(int from, const CfaEdge &e, UEdge &ue);
+
+    const Program &P;
+    const BmcOptions &opts;
+    std::map<FunctionId, LoopStructure> m_loops;
+    std::map<std::tuple<NodeId, int, std::vector<uint16_t>>, int> m_index;
+    std::deque<int> m_work;
+};
+
+constexpr size_t MaxUnrolledNodes = 4'000'000;
+
+const LoopStructure &Unroller::loops(FunctionId f) {
+    auto it = m_loops.find(f);
+    if (it != m_loops.end())
+        return it->second;
+    LoopStructure ls = computeLoops(P, P.functions[f]);
+    if (ls.irreducible)
+        throw BmcUnsupported{"irreducible control flow in '" + P.functions[f].name + "' (a goto into a loop)"};
+    return m_loops.emplace(f, std::move(ls)).first->second;
+}
+
+unsigned Unroller::boundFor(const LoopInfo &l) const {
+    auto it = opts.loopBounds.find(l.id);
+    return it == opts.loopBounds.end() ? opts.unwind : it->second;
+}
+
+int Unroller::nodeFor(NodeId n, int frame, std::vector<uint16_t> counts) {
+    auto key = std::make_tuple(n, frame, counts);
+    auto it = m_index.find(key);
+    if (it != m_index.end())
+        return it->second;
+    if (nodes.size() >= MaxUnrolledNodes)
+        throw BmcUnsupported{"the unwound program has more than " + std::to_string(MaxUnrolledNodes) +
+                             " locations: lower the bound"};
+    UNode u;
+    u.node = n;
+    u.frame = frame;
+    u.counts = std::move(counts);
+    nodes.push_back(std::move(u));
+    int id = int(nodes.size() - 1);
+    m_index.emplace(std::move(key), id);
+    m_work.push_back(id);
+    return id;
+}
+
+int Unroller::transition(int from, const CfaEdge &e, UEdge &ue) {
+    const UNode &u = nodes[size_t(from)];
+    const LoopStructure &ls = loops(P.node(e.from).function);
+    const auto &lu = ls.loopsOf(e.from);
+    const auto &lv = ls.loopsOf(e.to);
+    std::vector<uint16_t> counts(lv.size(), 0);
+    for (size_t i = 0; i < lv.size(); ++i)
+        for (size_t j = 0; j < lu.size(); ++j)
+            if (lu[j] == lv[i])
+                counts[i] = u.counts[j];
+    auto back = ls.backEdges.find(e.id);
+    if (back != ls.backEdges.end()) {
+        for (size_t i = 0; i < lv.size(); ++i) {
+            if (lv[i] != back->second)
+                continue;
+            const LoopInfo &loop = ls.loops[size_t(back->second)];
+            // The n-th jump back is allowed while n < bound (CBMC's --unwind).
+            if (unsigned(counts[i]) + 1 >= boundFor(loop)) {
+                ue.kind = UEdge::UnwindLimit;
+                ue.loop = loop.id;
+                return -1;
+            }
+            counts[i] = uint16_t(counts[i] + 1);
+        }
+    }
+    return nodeFor(e.to, u.frame, std::move(counts));
+}
+
+void Unroller::build() {
+    FunctionId mainId = P.entryFunction;
+    frames.push_back(UFrame{-1, mainId, -1, -1});
+    nodeFor(P.functions[mainId].entry, 0, {});
+    while (!m_work.empty()) {
+        int id = m_work.front();
+        m_work.pop_front();
+        NodeId n = nodes[size_t(id)].node;
+        int frame = nodes[size_t(id)].frame;
+        const FunctionCfa &fn = P.functions[frames[size_t(frame)].function];
+        std::vector<UEdge> outs;
+        if (n == fn.exit) {
+            const UFrame &f = frames[size_t(frame)];
+            if (f.parent >= 0) {
+                UEdge ue;
+                ue.kind = UEdge::Leave;
+                ue.edge = f.callEdge;
+                ue.target = transition(f.callerNode, P.edge(f.callEdge), ue);
+                outs.push_back(ue);
+            }
+        }
+        for (EdgeId eid : P.node(n).out) {
+            const CfaEdge &e = P.edge(eid);
+            UEdge ue;
+            ue.edge = eid;
+            if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && P.functions[e.call.callee].hasBody) {
+                // Recursion: at most `unwind` frames of a function at once.
+                unsigned active = 0;
+                for (int q = frame; q >= 0; q = frames[size_t(q)].parent)
+                    active += frames[size_t(q)].function == e.call.callee;
+                if (active >= opts.unwind) {
+                    ue.kind = UEdge::UnwindLimit;
+                    ue.loop = "recursion of " + P.functions[e.call.callee].name;
+                    outs.push_back(ue);
+                    continue;
+                }
+                frames.push_back(UFrame{frame, e.call.callee, id, eid});
+                ue.kind = UEdge::Enter;
+                ue.target = nodeFor(P.functions[e.call.callee].entry, int(frames.size() - 1), {});
+                outs.push_back(ue);
+                continue;
+            }
+            ue.target = transition(id, e, ue);
+            outs.push_back(ue);
+        }
+        for (const UEdge &ue : outs)
+            if (ue.target >= 0)
+                nodes[size_t(ue.target)].indegree++;
+        nodes[size_t(id)].out = std::move(outs);
+    }
+    // Kahn's algorithm: the unwound graph is acyclic by construction.
+    std::vector<int> indegree(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i)
+        indegree[i] = nodes[i].indegree;
+    std::vector<int> ready{0};
+    while (!ready.empty()) {
+        int n = ready.back();
+        ready.pop_back();
+        topo.push_back(n);
+        for (const UEdge &ue : nodes[size_t(n)].out)
+            if (ue.target >= 0 && --indegree[size_t(ue.target)] == 0)
+                ready.push_back(ue.target);
+    }
+    if (topo.size() != nodes.size())
+        throw BmcUnsupported{"internal error: the unwound program has a cycle"};
+}
+
+// --- symbolic state ------------------------------------------------------------------
+
+struct PtrTarget {
+    z3::expr guard;
+    int object; // -1 null, -2 an address that is no object
+    z3::expr offset; // 64-bit
+};
+
+struct SymValue {
+    bool isPointer = false;
+    z3::expr bv;
+    std::vector<PtrTarget> targets;
+};
+
+struct ObjectContents {
+    std::vector<SymValue> leaves;
+};
+
+struct State {
+    z3::expr guard;
+    std::vector<std::shared_ptr<const ObjectContents>> memory;
+};
+
+struct ObjectDesc {
+    std::string name;
+    const Type *type = nullptr;
+    bool readOnly = false;
+};
+
+struct Violation {
+    z3::expr condition;
+    Property property;
+    EdgeId edge;
+    std::string message;
+};
+
+struct InputSymbol {
+    z3::expr value;
+    z3::expr guard;
+    uint64_t order;
+    bool uninitialized;
+    const Type *type;
+};
+
+class Encoder {
+public:
+    Encoder(const Program &p, const BmcOptions &o, Unroller &u, z3::context &c) : P(p), opts(o), U(u), ctx(c) {}
+    void encode();
+
+    std::vector<Violation> violations;
+    std::vector<InputSymbol> inputs;
+
+private:
+    struct Eval {
+        State &state;
+        int frame;
+        EdgeId edge;
+        // Beyond the state's guard, what must hold for this subexpression to be evaluated
+        // (the left side of && and ||, the condition of ?:).
+        z3::expr local;
+    };
+
+    int objectFor(VarId v, int frame);
+    int returnSlot(int frame, const Type *t);
+    int stringObject(const Expr *lit);
+    const ObjectContents &contents(const State &s, int object);
+    SymValue zeroOf(const Type *t);
+
+    SymValue eval(const ExprPtr &e, Eval &ev);
+    SymValue address(const ExprPtr &e, Eval &ev);
+    SymValue read(const SymValue &ptr, const Type *t, Eval &ev);
+    void write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev);
+    void copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev);
+    void assign(const SymValue &dst, const Type *t, const ExprPtr &value, Eval &ev);
+    z3::expr truth(const SymValue &v);
+    SymValue fromBool(const z3::expr &b, const Type *t);
+    SymValue select(const z3::expr &c, const SymValue &a, const SymValue &b);
+    SymValue pointerAdd(const SymValue &p, const z3::expr &bytes);
+    z3::expr convertBits(const z3::expr &v, const Type *from, const Type *to);
+    SymValue binary(const Expr &e, Eval &ev);
+    // A check: a violation when selected; either way, later paths assume it did not fail.
+    void check(Property p, const z3::expr &bad, Eval &ev, const std::string &message);
+    SymValue freshInput(const Type *t, Eval &ev, bool uninitialized);
+
+    State merge(std::vector<State> &in);
+    void apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming);
+    void intrinsic(const CfaEdge &e, Eval &ev);
+
+    const Program &P;
+    const BmcOptions &opts;
+    Unroller &U;
+    z3::context &ctx;
+    std::vector<ObjectDesc> objects;
+    std::map<std::pair<int, VarId>, int> locals;
+    std::map<VarId, int> globals;
+    std::map<int, int> returnSlots;
+    std::map<const Expr *, int> strings;
+    uint64_t order = 0;
+    unsigned fresh = 0;
+    // Contents of objects never written, per type (terms of this context only).
+    std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
+};
+
+int Encoder::objectFor(VarId v, int frame) {
+    const Variable &var = P.variable(v);
+    if (var.function == NoFunction) {
+        auto it = globals.find(v);
+        if (it != globals.end())
+            return it->second;
+        objects.push_back({var.name, var.type, false});
+        return globals[v] = int(objects.size() - 1);
+    }
+    auto key = std::make_pair(frame, v);
+    auto it = locals.find(key);
+    if (it != locals.end())
+        return it->second;
+    objects.push_back({var.name, var.type, false});
+    return locals[key] = int(objects.size() - 1);
+}
+
+int Encoder::returnSlot(int frame, const Type *t) {
+    auto it = returnSlots.find(frame);
+    if (it != returnSlots.end())
+        return it->second;
+    objects.push_back({"return value of " + P.functions[U.frames[size_t(frame)].function].name, t, false});
+    return returnSlots[frame] = int(objects.size() - 1);
+}
+
+int Encoder::stringObject(const Expr *lit) {
+    auto it = strings.find(lit);
+    if (it != strings.end())
+        return it->second;
+    objects.push_back({"string literal", lit->type, true});
+    return strings[lit] = int(objects.size() - 1);
+}
+
+SymValue Encoder::zeroOf(const Type *t) {
+    SymValue v{false, ctx.bv_val(0, 1), {}};
+    if (t->isPointer()) {
+        v.isPointer = true;
+        v.targets.push_back({ctx.bool_val(true), -1, ctx.bv_val(0, 64)});
+    } else {
+        v.bv = ctx.bv_val(0, t->bits);
+    }
+    return v;
+}
+
+const ObjectContents &Encoder::contents(const State &s, int object) {
+    if (size_t(object) < s.memory.size() && s.memory[size_t(object)])
+        return *s.memory[size_t(object)];
+    const ObjectDesc &d = objects[size_t(object)];
+    auto &z = m_zeros[d.type];
+    if (!z) {
+        auto c = std::make_shared<ObjectContents>();
+        for (const Leaf &l : leavesOf(d.type))
+            c->leaves.push_back(zeroOf(l.type));
+        z = c;
+    }
+    return *z;
+}
+
+z3::expr Encoder::truth(const SymValue &v) {
+    if (!v.isPointer)
+        return v.bv != ctx.bv_val(0, v.bv.get_sort().bv_size());
+    z3::expr r = ctx.bool_val(false);
+    for (const auto &t : v.targets)
+        if (t.object != -1)
+            r = r || t.guard;
+    return r.simplify();
+}
+
+SymValue Encoder::fromBool(const z3::expr &b, const Type *t) {
+    return SymValue{false, z3::ite(b, ctx.bv_val(1, t->bits), ctx.bv_val(0, t->bits)), {}};
+}
+
+SymValue Encoder::select(const z3::expr &c, const SymValue &a, const SymValue &b) {
+    if (!a.isPointer) {
+        if (z3::eq(a.bv, b.bv))
+            return a;
+        return SymValue{false, z3::ite(c, a.bv, b.bv), {}};
+    }
+    SymValue r{true, ctx.bv_val(0, 1), {}};
+    auto add = [&](const PtrTarget &t, const z3::expr &cond) {
+        for (auto &x : r.targets)
+            if (x.object == t.object) {
+                if (!z3::eq(x.offset, t.offset))
+                    x.offset = z3::ite(cond && t.guard, t.offset, x.offset);
+                x.guard = x.guard || (cond && t.guard);
+                return;
+            }
+        r.targets.push_back({cond && t.guard, t.object, t.offset});
+    };
+    for (const auto &t : a.targets)
+        add(t, c);
+    for (const auto &t : b.targets)
+        add(t, !c);
+    for (auto &t : r.targets)
+        t.guard = t.guard.simplify();
+    return r;
+}
+
+SymValue Encoder::pointerAdd(const SymValue &p, const z3::expr &bytes) {
+    SymValue r = p;
+    for (auto &t : r.targets)
+        t.offset = (t.offset + bytes).simplify();
+    return r;
+}
+
+z3::expr Encoder::convertBits(const z3::expr &v, const Type *from, const Type *to) {
+    if (to->isBool)
+        return z3::ite(v != ctx.bv_val(0, from->bits), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+    if (to->bits == from->bits)
+        return v;
+    if (to->bits < from->bits)
+        return v.extract(to->bits - 1, 0);
+    return from->isSigned ? z3::sext(v, to->bits - from->bits) : z3::zext(v, to->bits - from->bits);
+}
+
+void Encoder::check(Property p, const z3::expr &bad, Eval &ev, const std::string &message) {
+    z3::expr b = bad.simplify();
+    if (b.is_false())
+        return;
+    if (opts.properties.count(p))
+        violations.push_back({(ev.state.guard && ev.local && b).simplify(), p, ev.edge, message});
+    ev.state.guard = (ev.state.guard && !(ev.local && b)).simplify();
+}
+
+SymValue Encoder::freshInput(const Type *t, Eval &ev, bool uninitialized) {
+    if (t->isPointer())
+        return zeroOf(t); // pointers from the environment are NULL, as in the interpreter
+    z3::expr v = ctx.bv_const(((uninitialized ? "uninit" : "nondet") + std::to_string(fresh++)).c_str(), t->bits);
+    if (t->isBool)
+        v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+    inputs.push_back({v, ev.state.guard, order++, uninitialized, t});
+    return SymValue{false, v, {}};
+}
+
+SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
+    auto at = [&](int object) {
+        return SymValue{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), object, ctx.bv_val(0, 64)}}};
+    };
+    switch (e->kind) {
+    case ExprKind::Var: return at(objectFor(e->var, ev.frame));
+    case ExprKind::StringLit: return at(stringObject(e.get()));
+    case ExprKind::Deref: {
+        SymValue p = eval(e->ops[0], ev);
+        z3::expr bad = ctx.bool_val(false);
+        SymValue r{true, ctx.bv_val(0, 1), {}};
+        for (const auto &t : p.targets) {
+            if (t.object < 0)
+                bad = bad || t.guard;
+            else
+                r.targets.push_back(t);
+        }
+        check(Property::Pointer, bad, ev, "null or invalid pointer dereference");
+        if (r.targets.empty())
+            r.targets.push_back({ctx.bool_val(false), -1, ctx.bv_val(0, 64)});
+        return r;
+    }
+    case ExprKind::Index: {
+        SymValue base = address(e->ops[0], ev);
+        SymValue idx = eval(e->ops[1], ev);
+        const Type *it = e->ops[1]->type;
+        z3::expr i64 = it->bits == 64 ? idx.bv : it->isSigned ? z3::sext(idx.bv, 64 - it->bits) : z3::zext(idx.bv, 64 - it->bits);
+        const Type *at = e->ops[0]->type;
+        if (opts.properties.count(Property::ArrayBounds) && at->isArray()) {
+            z3::expr n = ctx.bv_val(at->count, 64);
+            check(Property::ArrayBounds, !(z3::sge(i64, ctx.bv_val(0, 64)) && z3::slt(i64, n)), ev,
+                  "array index out of bounds");
+        }
+        return pointerAdd(base, i64 * ctx.bv_val(sizeOf(e->type), 64));
+    }
+    case ExprKind::Member: {
+        SymValue base = address(e->ops[0], ev);
+        return pointerAdd(base, ctx.bv_val(e->ops[0]->type->fields[e->field].offsetBytes, 64));
+    }
+    default: throw BmcUnsupported{"address of a value that is not an object"};
+    }
+}
+
+SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
+    std::optional<SymValue> result;
+    z3::expr outside = ctx.bool_val(false);
+    for (const auto &target : ptr.targets) {
+        if (target.object < 0)
+            continue; // reported by address()
+        const ObjectDesc &d = objects[size_t(target.object)];
+        const auto &leaves = leavesOf(d.type);
+        const ObjectContents &c = contents(ev.state, target.object);
+        z3::expr off = target.offset.simplify();
+        std::optional<SymValue> v;
+        z3::expr miss = ctx.bool_val(true);
+        uint64_t k;
+        if (off.is_numeral_u64(k)) {
+            for (size_t i = 0; i < leaves.size(); ++i)
+                if (leaves[i].offset == k) {
+                    if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
+                        throw BmcUnsupported{"access to " + d.name + " through a different type"};
+                    v = c.leaves[i];
+                    miss = ctx.bool_val(false);
+                    break;
+                }
+        } else {
+            for (size_t i = 0; i < leaves.size(); ++i) {
+                if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
+                    continue;
+                z3::expr hit = off == ctx.bv_val(leaves[i].offset, 64);
+                v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
+                miss = miss && !hit;
+            }
+        }
+        outside = outside || (target.guard && miss);
+        if (!v)
+            v = zeroOf(t);
+        result = result ? select(target.guard, *v, *result) : *v;
+    }
+    check(Property::ArrayBounds, outside, ev, "access outside its object");
+    return result ? *result : zeroOf(t);
+}
+
+void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev) {
+    z3::expr outside = ctx.bool_val(false);
+    bool single = ptr.targets.size() == 1;
+    for (const auto &target : ptr.targets) {
+        if (target.object < 0)
+            continue;
+        const ObjectDesc &d = objects[size_t(target.object)];
+        if (d.readOnly)
+            check(Property::Pointer, target.guard, ev, "write to a string literal");
+        const auto &leaves = leavesOf(d.type);
+        auto updated = std::make_shared<ObjectContents>(contents(ev.state, target.object));
+        z3::expr off = target.offset.simplify();
+        z3::expr miss = ctx.bool_val(true);
+        // The write happens only where the path reaches it: states on other paths keep
+        // their values when they merge, but within this state the guard is implied.
+        z3::expr when = single ? ctx.bool_val(true) : target.guard;
+        uint64_t k;
+        if (off.is_numeral_u64(k)) {
+            for (size_t i = 0; i < leaves.size(); ++i)
+                if (leaves[i].offset == k) {
+                    if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
+                        throw BmcUnsupported{"access to " + d.name + " through a different type"};
+                    updated->leaves[i] = when.is_true() ? value : select(when, value, updated->leaves[i]);
+                    miss = ctx.bool_val(false);
+                    break;
+                }
+        } else {
+            for (size_t i = 0; i < leaves.size(); ++i) {
+                if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
+                    continue;
+                z3::expr hit = off == ctx.bv_val(leaves[i].offset, 64);
+                updated->leaves[i] = select((when && hit).simplify(), value, updated->leaves[i]);
+                miss = miss && !hit;
+            }
+        }
+        outside = outside || (target.guard && miss);
+        if (ev.state.memory.size() <= size_t(target.object))
+            ev.state.memory.resize(objects.size());
+        ev.state.memory[size_t(target.object)] = std::move(updated);
+    }
+    check(Property::ArrayBounds, outside, ev, "access outside its object");
+}
+
+void Encoder::copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev) {
+    for (const Leaf &l : leavesOf(t)) {
+        z3::expr o = ctx.bv_val(l.offset, 64);
+        SymValue v = read(pointerAdd(src, o), l.type, ev);
+        write(pointerAdd(dst, o), l.type, v, ev);
+    }
+}
+
+void Encoder::assign(const SymValue &dst, const Type *t, const ExprPtr &value, Eval &ev) {
+    if (t->isScalar())
+        write(dst, t, eval(value, ev), ev);
+    else
+        copy(dst, address(value, ev), t, ev);
+}
+
+SymValue Encoder::binary(const Expr &e, Eval &ev) {
+    const BinaryOp op = e.binaryOp;
+    const ExprPtr &l = e.ops[0], &r = e.ops[1];
+    if (op == BinaryOp::LogAnd || op == BinaryOp::LogOr) {
+        z3::expr a = truth(eval(l, ev));
+        Eval inner{ev.state, ev.frame, ev.edge, op == BinaryOp::LogAnd ? (ev.local && a) : (ev.local && !a)};
+        z3::expr b = truth(eval(r, inner));
+        return fromBool(op == BinaryOp::LogAnd ? (a && b) : (a || b), e.type);
+    }
+    SymValue a = eval(l, ev), b = eval(r, ev);
+    if (a.isPointer || b.isPointer) {
+        auto index64 = [&](const SymValue &v, const Type *t) {
+            return t->bits == 64 ? v.bv : t->isSigned ? z3::sext(v.bv, 64 - t->bits) : z3::zext(v.bv, 64 - t->bits);
+        };
+        if ((op == BinaryOp::Add || op == BinaryOp::Sub) && a.isPointer && !b.isPointer) {
+            z3::expr d = index64(b, r->type) * ctx.bv_val(sizeOf(l->type->target), 64);
+            return pointerAdd(a, op == BinaryOp::Add ? d : -d);
+        }
+        if (op == BinaryOp::Add && b.isPointer && !a.isPointer)
+            return pointerAdd(b, index64(a, l->type) * ctx.bv_val(sizeOf(r->type->target), 64));
+        if (!(a.isPointer && b.isPointer))
+            throw BmcUnsupported{"comparison of a pointer with an integer"};
+        // Two pointers: the same object is required except for == and !=.
+        z3::expr sameObj = ctx.bool_val(false), eq = ctx.bool_val(false), lt = ctx.bool_val(false);
+        z3::expr diff = ctx.bv_val(0, 64);
+        for (const auto &x : a.targets)
+            for (const auto &y : b.targets) {
+                z3::expr both = x.guard && y.guard;
+                if (x.object == y.object) {
+                    sameObj = sameObj || both;
+                    eq = eq || (both && x.offset == y.offset);
+                    lt = lt || (both && z3::slt(x.offset, y.offset));
+                    diff = z3::ite(both, x.offset - y.offset, diff);
+                }
+            }
+        if (op == BinaryOp::Eq || op == BinaryOp::Ne)
+            return fromBool(op == BinaryOp::Eq ? eq : !eq, e.type);
+        check(Property::Pointer, !sameObj, ev, "comparison or subtraction of pointers to different objects");
+        switch (op) {
+        case BinaryOp::Lt: return fromBool(lt, e.type);
+        case BinaryOp::Ge: return fromBool(!lt, e.type);
+        case BinaryOp::Le: return fromBool(lt || eq, e.type);
+        case BinaryOp::Gt: return fromBool(!(lt || eq), e.type);
+        case BinaryOp::Sub: {
+            z3::expr q = diff / ctx.bv_val(sizeOf(l->type->target), 64); // signed, truncating
+            return SymValue{false, e.type->bits == 64 ? q : q.extract(e.type->bits - 1, 0), {}};
+        }
+        default: throw BmcUnsupported{std::string("operator ") + binaryOpSpelling(op) + " on pointers"};
+        }
+    }
+    const bool comparison = op == BinaryOp::Lt || op == BinaryOp::Gt || op == BinaryOp::Le || op == BinaryOp::Ge ||
+                            op == BinaryOp::Eq || op == BinaryOp::Ne;
+    const Type *t = comparison ? l->type : e.type;
+    const bool s = t->isSigned;
+    const unsigned w = t->bits;
+    z3::expr x = a.bv, y = b.bv;
+    switch (op) {
+    case BinaryOp::Lt: return fromBool(s ? z3::slt(x, y) : z3::ult(x, y), e.type);
+    case BinaryOp::Gt: return fromBool(s ? z3::sgt(x, y) : z3::ugt(x, y), e.type);
+    case BinaryOp::Le: return fromBool(s ? z3::sle(x, y) : z3::ule(x, y), e.type);
+    case BinaryOp::Ge: return fromBool(s ? z3::sge(x, y) : z3::uge(x, y), e.type);
+    case BinaryOp::Eq: return fromBool(x == y, e.type);
+    case BinaryOp::Ne: return fromBool(x != y, e.type);
+    case BinaryOp::BitAnd: return {false, x & y, {}};
+    case BinaryOp::BitOr: return {false, x | y, {}};
+    case BinaryOp::BitXor: return {false, x ^ y, {}};
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+    case BinaryOp::Mul: {
+        z3::expr res = op == BinaryOp::Add ? x + y : op == BinaryOp::Sub ? x - y : x * y;
+        if (s && opts.properties.count(Property::Overflow)) {
+            unsigned ext = op == BinaryOp::Mul ? w : 1;
+            z3::expr xe = z3::sext(x, ext), ye = z3::sext(y, ext);
+            z3::expr wide = op == BinaryOp::Add ? xe + ye : op == BinaryOp::Sub ? xe - ye : xe * ye;
+            check(Property::Overflow, wide != z3::sext(res, ext), ev, "arithmetic overflow on signed integers");
+        }
+        return {false, res, {}};
+    }
+    case BinaryOp::Div:
+    case BinaryOp::Rem: {
+        check(Property::DivisionByZero, y == ctx.bv_val(0, w), ev, "division by zero");
+        if (s && opts.properties.count(Property::Overflow))
+            check(Property::Overflow, x == ctx.bv_val(uint64_t(1) << (w - 1), w) && y == ctx.bv_val(~uint64_t(0), w), ev,
+                  "arithmetic overflow on signed division");
+        z3::expr res = op == BinaryOp::Div ? (s ? z3::expr(x / y) : z3::udiv(x, y)) : (s ? z3::srem(x, y) : z3::urem(x, y));
+        return {false, res, {}};
+    }
+    case BinaryOp::Shl:
+    case BinaryOp::Shr: {
+        const Type *rt = r->type;
+        // The count as a 64-bit value, to tell an out-of-range count from a truncated one.
+        z3::expr c64 = rt->bits == 64 ? y : rt->isSigned ? z3::sext(y, 64 - rt->bits) : z3::zext(y, 64 - rt->bits);
+        z3::expr inRange = z3::ult(c64, ctx.bv_val(w, 64));
+        z3::expr c = w == 64 ? c64 : c64.extract(w - 1, 0);
+        z3::expr res = op == BinaryOp::Shl ? z3::shl(x, c) : s ? z3::ashr(x, c) : z3::lshr(x, c);
+        z3::expr outOfRange = op == BinaryOp::Shl || !s ? ctx.bv_val(0, w)
+                                                        : z3::ite(z3::slt(x, ctx.bv_val(0, w)), ctx.bv_val(~uint64_t(0), w),
+                                                                  ctx.bv_val(0, w));
+        if (opts.properties.count(Property::Overflow)) {
+            z3::expr bad = !inRange;
+            if (op == BinaryOp::Shl && s) {
+                // A negative value, or bits shifted into or past the sign bit.
+                z3::expr back = z3::ashr(res, c);
+                bad = bad || z3::slt(x, ctx.bv_val(0, w)) || back != x || z3::slt(res, ctx.bv_val(0, w));
+            }
+            check(Property::Overflow, bad, ev, "shift out of range");
+        }
+        return {false, z3::ite(inRange, res, outOfRange), {}};
+    }
+    case BinaryOp::LogAnd:
+    case BinaryOp::LogOr: break;
+    }
+    throw BmcUnsupported{"operator"};
+}
+
+SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
+    switch (e->kind) {
+    case ExprKind::IntConst:
+        if (e->type->isPointer())
+            return zeroOf(e->type);
+        return {false, ctx.bv_val(uint64_t(e->value), e->type->bits), {}};
+    case ExprKind::Var:
+    case ExprKind::Deref:
+    case ExprKind::Index:
+    case ExprKind::Member:
+        if (!e->type->isScalar())
+            throw BmcUnsupported{"aggregate used as a scalar"};
+        return read(address(e, ev), e->type, ev);
+    case ExprKind::StringLit: throw BmcUnsupported{"string literal used as a value"};
+    case ExprKind::AddrOf: return address(e->ops[0], ev);
+    case ExprKind::Unary: {
+        SymValue a = eval(e->ops[0], ev);
+        switch (e->unaryOp) {
+        case UnaryOp::LogNot: return fromBool(!truth(a), e->type);
+        case UnaryOp::BitNot: return {false, ~a.bv, {}};
+        case UnaryOp::Neg:
+            if (e->type->isSigned && opts.properties.count(Property::Overflow))
+                check(Property::Overflow, a.bv == ctx.bv_val(uint64_t(1) << (e->type->bits - 1), e->type->bits), ev,
+                      "arithmetic overflow on signed negation");
+            return {false, -a.bv, {}};
+        }
+        break;
+    }
+    case ExprKind::Conditional: {
+        z3::expr c = truth(eval(e->ops[0], ev));
+        Eval t{ev.state, ev.frame, ev.edge, ev.local && c};
+        SymValue a = eval(e->ops[1], t);
+        Eval f{ev.state, ev.frame, ev.edge, ev.local && !c};
+        SymValue b = eval(e->ops[2], f);
+        return select(c, a, b);
+    }
+    case ExprKind::Cast:
+        switch (e->castKind) {
+        case CastKind::ArrayDecay: return address(e->ops[0], ev);
+        case CastKind::Integral: {
+            SymValue a = eval(e->ops[0], ev);
+            return {false, convertBits(a.bv, e->ops[0]->type, e->type), {}};
+        }
+        case CastKind::PointerToPointer: return eval(e->ops[0], ev);
+        case CastKind::NullToPointer: eval(e->ops[0], ev); return zeroOf(e->type);
+        case CastKind::PointerToBool: return fromBool(truth(eval(e->ops[0], ev)), e->type);
+        case CastKind::ToVoid: eval(e->ops[0], ev); return {false, ctx.bv_val(0, 32), {}};
+        case CastKind::IntToPointer:
+        case CastKind::PointerToInt: throw BmcUnsupported{"conversion between pointers and integers"};
+        }
+        break;
+    case ExprKind::Binary: return binary(*e, ev);
+    }
+    throw BmcUnsupported{"expression"};
+}
+
+void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
+    const CallInfo &c = e.call;
+    switch (c.intrinsic) {
+    case Intrinsic::Nondet:
+    case Intrinsic::External: {
+        const Type *rt = P.functions[c.callee].type ? P.functions[c.callee].type->target : machineInteger(32, true);
+        for (const auto &a : c.args)
+            eval(a, ev);
+        if (rt->kind == TypeKind::Void)
+            return;
+        SymValue v = freshInput(rt, ev, false);
+        if (c.lhs) {
+            if (c.lhs->type != rt && !rt->isPointer())
+                v.bv = convertBits(v.bv, rt, c.lhs->type);
+            write(address(c.lhs, ev), c.lhs->type, v, ev);
+        }
+        return;
+    }
+    case Intrinsic::Assume:
+        if (!c.args.empty())
+            ev.state.guard = (ev.state.guard && truth(eval(c.args[0], ev))).simplify();
+        return;
+    case Intrinsic::Assert: {
+        if (c.args.empty())
+            return;
+        z3::expr ok = truth(eval(c.args[0], ev));
+        violations.push_back({(ev.state.guard && !ok).simplify(), Property::Assertion, e.id, "assertion " + e.text});
+        ev.state.guard = (ev.state.guard && ok).simplify(); // the interpreter stops at the first violation
+        return;
+    }
+    case Intrinsic::Error:
+        violations.push_back({ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called"});
+        ev.state.guard = ctx.bool_val(false);
+        return;
+    case Intrinsic::Abort:
+    case Intrinsic::Exit:
+        for (const auto &a : c.args)
+            eval(a, ev);
+        ev.state.guard = ctx.bool_val(false);
+        return;
+    case Intrinsic::Printf:
+        if (c.lhs)
+            throw BmcUnsupported{"use of the value that " + c.calleeName + " returns"};
+        for (const auto &a : c.args)
+            if (a->type->isScalar())
+                eval(a, ev);
+        return;
+    case Intrinsic::Malloc:
+    case Intrinsic::Free: throw BmcUnsupported{"dynamic memory (" + c.calleeName + ")"};
+    case Intrinsic::None: break;
+    }
+}
+
+State Encoder::merge(std::vector<State> &in) {
+    if (in.size() == 1)
+        return std::move(in[0]);
+    State out{ctx.bool_val(false), {}};
+    size_t width = 0;
+    for (const auto &s : in) {
+        out.guard = out.guard || s.guard;
+        width = std::max(width, s.memory.size());
+    }
+    out.guard = out.guard.simplify();
+    out.memory.resize(std::max(width, objects.size()));
+    for (size_t o = 0; o < out.memory.size(); ++o) {
+        const ObjectContents *first = nullptr;
+        bool same = true;
+        for (const auto &s : in) {
+            const ObjectContents *c = o < s.memory.size() ? s.memory[o].get() : nullptr;
+            if (&s == &in[0])
+                first = c;
+            else if (c != first)
+                same = false;
+        }
+        if (same) {
+            out.memory[o] = o < in[0].memory.size() ? in[0].memory[o] : nullptr;
+            continue;
+        }
+        auto merged = std::make_shared<ObjectContents>(contents(in.back(), int(o)));
+        for (size_t k = in.size() - 1; k-- > 0;) {
+            const ObjectContents &c = contents(in[k], int(o));
+            for (size_t i = 0; i < merged->leaves.size(); ++i)
+                merged->leaves[i] = select(in[k].guard, c.leaves[i], merged->leaves[i]);
+        }
+        out.memory[o] = std::move(merged);
+    }
+    return out;
+}
+
+void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming) {
+    const UNode &u = U.nodes[size_t(unode)];
+    Eval ev{s, u.frame, ue.edge, ctx.bool_val(true)};
+    switch (ue.kind) {
+    case UEdge::UnwindLimit:
+        if (opts.unwindingAssertions)
+            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop});
+        return;
+    case UEdge::Enter: {
+        const CfaEdge &e = P.edge(ue.edge);
+        const FunctionCfa &callee = P.functions[e.call.callee];
+        int calleeFrame = U.nodes[size_t(ue.target)].frame;
+        std::vector<std::pair<size_t, SymValue>> values;
+        for (size_t i = 0; i < callee.params.size() && i < e.call.args.size(); ++i) {
+            const Type *pt = P.variable(callee.params[i]).type;
+            values.push_back({i, pt->isScalar() ? eval(e.call.args[i], ev) : address(e.call.args[i], ev)});
+        }
+        for (size_t i = callee.params.size(); i < e.call.args.size(); ++i)
+            eval(e.call.args[i], ev);
+        for (auto &[i, v] : values) {
+            const Type *pt = P.variable(callee.params[i]).type;
+            Eval inCallee{s, calleeFrame, ue.edge, ctx.bool_val(true)};
+            SymValue dst = address(makeVar(pt, callee.params[i]), inCallee);
+            if (pt->isScalar())
+                write(dst, pt, v, inCallee);
+            else
+                copy(dst, v, pt, inCallee);
+        }
+        break;
+    }
+    case UEdge::Leave: {
+        const CfaEdge &call = P.edge(ue.edge);
+        if (call.call.lhs) {
+            int calleeFrame = u.frame;
+            int callerFrame = U.frames[size_t(calleeFrame)].parent;
+            const Type *t = call.call.lhs->type;
+            int slot = returnSlot(calleeFrame, t);
+            Eval inCaller{s, callerFrame, ue.edge, ctx.bool_val(true)};
+            SymValue src{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), slot, ctx.bv_val(0, 64)}}};
+            SymValue dst = address(call.call.lhs, inCaller);
+            if (t->isScalar())
+                write(dst, t, read(src, t, inCaller), inCaller);
+            else
+                copy(dst, src, t, inCaller);
+        }
+        break;
+    }
+    case UEdge::Cfa: {
+        const CfaEdge &e = P.edge(ue.edge);
+        switch (e.kind) {
+        case EdgeKind::Blank: break;
+        case EdgeKind::Declaration: {
+            const Variable &v = P.variable(e.declared);
+            SymValue dst = address(makeVar(v.type, v.id), ev);
+            if (e.hasInitializer) {
+                for (const Leaf &l : leavesOf(v.type))
+                    write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, zeroOf(l.type), ev);
+                for (const auto &init : e.inits)
+                    assign(address(init.target, ev), init.target->type, init.value, ev);
+            } else {
+                for (const Leaf &l : leavesOf(v.type))
+                    write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, freshInput(l.type, ev, true), ev);
+            }
+            break;
+        }
+        case EdgeKind::Assignment: assign(address(e.lhs, ev), e.lhs->type, e.rhs, ev); break;
+        case EdgeKind::Assume: {
+            z3::expr c = truth(eval(e.cond, ev));
+            s.guard = (s.guard && (e.truth ? c : !c)).simplify();
+            break;
+        }
+        case EdgeKind::Call: intrinsic(e, ev); break;
+        case EdgeKind::Return:
+            if (e.value) {
+                const Type *t = e.value->type;
+                int slot = returnSlot(u.frame, t);
+                SymValue dst{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), slot, ctx.bv_val(0, 64)}}};
+                assign(dst, t, e.value, ev);
+            }
+            break;
+        }
+        break;
+    }
+    }
+    if (ue.target < 0 || s.guard.is_false())
+        return;
+    incoming[size_t(ue.target)].push_back(std::move(s));
+}
+
+void Encoder::encode() {
+    std::vector<std::vector<State>> incoming(U.nodes.size());
+    // The initial state: globals zero, then their initializers.
+    State init{ctx.bool_val(true), {}};
+    {
+        Eval ev{init, 0, -1, ctx.bool_val(true)};
+        for (const auto &g : P.globals)
+            for (const auto &i : g.inits)
+                assign(address(i.target, ev), i.target->type, i.value, ev);
+    }
+    incoming[0].push_back(std::move(init));
+    for (int n : U.topo) {
+        auto &in = incoming[size_t(n)];
+        if (in.empty())
+            continue;
+        State s = merge(in);
+        in.clear();
+        in.shrink_to_fit();
+        if (s.guard.is_false())
+            continue;
+        const auto &outs = U.nodes[size_t(n)].out;
+        for (size_t i = 0; i < outs.size(); ++i) {
+            ++order;
+            if (i + 1 == outs.size())
+                apply(n, outs[i], std::move(s), incoming);
+            else
+                apply(n, outs[i], s, incoming);
+        }
+    }
+}
+
+int64_t modelValue(const z3::model &m, const z3::expr &v, const Type *t) {
+    z3::expr r = m.eval(v, true);
+    uint64_t bits = 0;
+    if (!r.is_numeral_u64(bits))
+        return 0;
+    return asSigned(bits, t);
+}
+
+} // namespace
+
+BmcResult checkProgram(const Program &program, const BmcOptions &options) {
+    auto start = std::chrono::steady_clock::now();
+    BmcResult result;
+    result.bound = options.unwind;
+    auto finish = [&](BmcResult &r) -> BmcResult & {
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return r;
+    };
+    if (program.entryFunction == NoFunction) {
+        result.reason = "the program has no entry function";
+        return finish(result);
+    }
+    try {
+        z3::context ctx;
+        Unroller unroller(program, options);
+        unroller.build();
+        result.unrolledNodes = unroller.nodes.size();
+        Encoder encoder(program, options, unroller, ctx);
+        encoder.encode();
+        result.checks = encoder.violations.size();
+        if (encoder.violations.empty()) {
+            result.verdict = Verdict::Safe;
+            return finish(result);
+        }
+        z3::solver solver(ctx, "QF_BV");
+        if (options.timeoutSeconds > 0) {
+            z3::params params(ctx);
+            params.set("timeout", unsigned(options.timeoutSeconds * 1000));
+            solver.set(params);
+        }
+        z3::expr_vector any(ctx);
+        for (const auto &v : encoder.violations)
+            any.push_back(v.condition);
+        solver.add(z3::mk_or(any));
+        z3::check_result r = solver.check();
+        if (r == z3::unsat) {
+            result.verdict = Verdict::Safe;
+            return finish(result);
+        }
+        if (r == z3::unknown) {
+            result.reason = "solver: " + solver.reason_unknown();
+            return finish(result);
+        }
+        z3::model model = solver.get_model();
+        const Violation *hit = nullptr;
+        for (const auto &v : encoder.violations)
+            if (model.eval(v.condition, true).is_true()) {
+                hit = &v;
+                break;
+            }
+        if (!hit) {
+            result.reason = "internal error: the model satisfies no check";
+            return finish(result);
+        }
+        std::vector<const InputSymbol *> used;
+        for (const auto &in : encoder.inputs)
+            if (model.eval(in.guard, true).is_true())
+                used.push_back(&in);
+        std::stable_sort(used.begin(), used.end(), [](auto *a, auto *b) { return a->order < b->order; });
+        ExecutionInput input;
+        for (const InputSymbol *in : used)
+            (in->uninitialized ? input.uninitialized : input.nondet).push_back(modelValue(model, in->value, in->type));
+        result.verdict = Verdict::Unsafe;
+        result.property = hit->property;
+        result.violationEdge = hit->edge;
+        result.violationMessage = hit->message;
+        // Replay: the concrete interpreter must reach the same violation.
+        InterpreterOptions io;
+        io.properties = options.properties;
+        io.properties.erase(Property::Unwinding);
+        Execution x = runProgram(program, input, io);
+        if (hit->property == Property::Unwinding) {
+            // The interpreter knows no bound: the execution must get to the point where
+            // the bound cut it without failing before.
+            bool reached = false;
+            for (const auto &st : x.steps)
+                reached = reached || st.edge == hit->edge;
+            result.replayed = reached && x.ending.kind != EndingKind::PropertyViolation &&
+                              x.ending.kind != EndingKind::UndefinedBehaviour;
+        } else {
+            result.replayed = x.ending.kind == EndingKind::PropertyViolation && x.ending.property == hit->property &&
+                              x.ending.edge == hit->edge;
+        }
+        result.counterexample = std::move(x);
+        if (!result.replayed) {
+            result.verdict = Verdict::Unknown;
+            result.reason = "internal error: the counterexample for " + std::string(propertyName(hit->property)) +
+                            " at " + program.edge(hit->edge).text + " did not replay (the interpreter says: " +
+                            describeEnding(program, result.counterexample->ending) + ")";
+        }
+    } catch (const BmcUnsupported &u) {
+        result.verdict = Verdict::Unknown;
+        result.reason = "unsupported by the bounded model checker: " + u.what;
+    } catch (const z3::exception &ex) {
+        result.verdict = Verdict::Unknown;
+        result.reason = std::string("solver error: ") + ex.msg();
+    }
+    return finish(result);
+}
+
+} // namespace vcov

@@ -1,0 +1,45 @@
+// Bounded model checking with Z3: unwind loops and recursion to a bound, encode the
+// program into bit-vector logic, check the selected properties. A counterexample is
+// replayed by the concrete interpreter before it is reported.
+#pragma once
+
+#include "Cfa.h"
+#include "semantics/Execution.h"
+#include "semantics/Properties.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace vcov {
+
+struct BmcOptions {
+    unsigned unwind = 1;                        // loop iterations and recursion depth
+    std::map<std::string, unsigned> loopBounds; // per loop id ("main.0") overrides
+    bool unwindingAssertions = true;            // else: paths beyond the bound are cut (partial loops)
+    PropertySet properties{Property::Assertion};
+    double timeoutSeconds = 0;                  // 0: none
+};
+
+enum class Verdict { Safe, Unsafe, Unknown };
+const char *verdictName(Verdict v);
+
+struct BmcResult {
+    Verdict verdict = Verdict::Unknown;
+    unsigned bound = 0;
+    double seconds = 0;
+    std::string reason; // for Unknown: why (timeout, unsupported construct, ...)
+    // Unsafe: the violated property and the replayed execution that shows it.
+    std::optional<Property> property;
+    EdgeId violationEdge = -1;
+    std::string violationMessage;
+    std::optional<Execution> counterexample;
+    bool replayed = false;
+    // Size of the encoding, for benchmarks and notes.
+    size_t unrolledNodes = 0;
+    size_t checks = 0;
+};
+
+BmcResult checkProgram(const Program &program, const BmcOptions &options);
+
+} // namespace vcov

@@ -1,0 +1,64 @@
+#include "formats/ExecutionJson.h"
+
+#include <nlohmann/json.hpp>
+
+namespace vcov {
+
+nlohmann::json executionToJson(const Program &p, const Execution &x) {
+    nlohmann::json j;
+    j["inputs"] = x.input.nondet;
+    j["uninitialized"] = x.input.uninitialized;
+    j["output"] = x.output;
+    nlohmann::json ending = {{"kind", endingKindName(x.ending.kind)}, {"description", describeEnding(p, x.ending)}};
+    if (x.ending.kind == EndingKind::Exit)
+        ending["exit_code"] = x.ending.exitCode;
+    if (x.ending.property)
+        ending["property"] = propertyName(*x.ending.property);
+    if (x.ending.edge >= 0) {
+        const CfaEdge &e = p.edge(x.ending.edge);
+        ending["file"] = e.range.valid() ? p.files[e.range.file].path : "";
+        ending["line"] = e.range.beginLine;
+        ending["text"] = e.text;
+    }
+    if (!x.ending.message.empty())
+        ending["message"] = x.ending.message;
+    j["ending"] = ending;
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto &s : x.steps) {
+        const CfaEdge &e = p.edge(s.edge);
+        nlohmann::json js = {{"edge", s.edge},
+                             {"file", e.range.valid() ? p.files[e.range.file].path : ""},
+                             {"line", e.range.beginLine},
+                             {"function", p.functions[s.function].name},
+                             {"depth", s.depth},
+                             {"text", e.text}};
+        if (!s.assigned.empty()) {
+            js["lhs"] = s.assigned;
+            js["value"] = s.value;
+        }
+        if (s.nondet)
+            js["nondet"] = *s.nondet;
+        steps.push_back(js);
+    }
+    j["steps"] = steps;
+    return j;
+}
+
+std::string executionTrace(const Program &p, const Execution &x) {
+    std::string out;
+    for (const auto &s : x.steps) {
+        const CfaEdge &e = p.edge(s.edge);
+        if (e.kind == EdgeKind::Blank)
+            continue;
+        std::string where = e.range.valid() ? p.files[e.range.file].path + ":" + std::to_string(e.range.beginLine) : "?";
+        out += where + "  " + std::string(size_t(s.depth) * 2, ' ') + p.functions[s.function].name + ": " + e.text;
+        if (!s.assigned.empty())
+            out += "    [" + s.assigned + " = " + s.value + "]";
+        if (s.nondet)
+            out += "  (input " + std::to_string(*s.nondet) + ")";
+        out += "\n";
+    }
+    return out;
+}
+
+} // namespace vcov

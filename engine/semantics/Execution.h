@@ -1,0 +1,61 @@
+// One concrete execution of a program: its inputs, its steps, its output and how it
+// ended. The value type that the interpreter produces and every view and format reads.
+#pragma once
+
+#include "Cfa.h"
+#include "semantics/Properties.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+struct ExecutionInput {
+    std::vector<int64_t> nondet;        // values of nondet calls, in call order
+    std::vector<int64_t> uninitialized; // values of locals declared without initializer, in order
+};
+
+struct ExecutionStep {
+    EdgeId edge = -1;
+    FunctionId function = NoFunction;
+    int depth = 0; // call depth: 0 in the entry function
+    std::string assigned; // lvalue written ("a[2]"), if any
+    std::string value;    // the value written, as C would print it
+    std::optional<int64_t> nondet; // the input drawn by this step
+};
+
+enum class EndingKind {
+    Exit,                // returned from the entry function or called exit()
+    Abort,               // abort(): the execution ends, no violation
+    PropertyViolation,   // an assertion (or a selected check) failed
+    AssumptionFailed,    // an assume() did not hold: not an execution of the program
+    UndefinedBehaviour,  // an unchecked error the semantics does not define
+    StepLimit,
+    Unsupported,         // the program did something the semantics does not model
+};
+
+const char *endingKindName(EndingKind k);
+
+struct ExecutionEnding {
+    EndingKind kind = EndingKind::Exit;
+    int exitCode = 0;
+    std::optional<Property> property; // PropertyViolation
+    EdgeId edge = -1;                 // where it ended (not for Exit)
+    std::string message;
+};
+
+struct Execution {
+    ExecutionInput input;
+    std::vector<ExecutionStep> steps;
+    std::string output; // what printf and friends wrote
+    ExecutionEnding ending;
+    size_t nondetUsed = 0;
+    size_t uninitializedUsed = 0;
+};
+
+// "assertion violated at file:line (assert(a[i] >= prev))" and the like.
+std::string describeEnding(const Program &program, const ExecutionEnding &ending);
+
+} // namespace vcov

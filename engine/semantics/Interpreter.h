@@ -1,0 +1,21 @@
+// The concrete interpreter: runs a program's CFAs on one input (DESIGN.md §1's
+// executions). Every counterexample, test and coverage witness is replayed by it.
+#pragma once
+
+#include "Cfa.h"
+#include "semantics/Execution.h"
+#include "semantics/Properties.h"
+
+namespace vcov {
+
+struct InterpreterOptions {
+    PropertySet properties{Property::Assertion};
+    size_t maxSteps = 10'000'000;
+    bool recordSteps = true;
+    size_t maxCallDepth = 10'000;
+};
+
+// Requires a program without front-end errors and with an entry function.
+Execution runProgram(const Program &program, const ExecutionInput &input, const InterpreterOptions &options = {});
+
+} // namespace vcov
