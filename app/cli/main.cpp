@@ -196,8 +196,6 @@ int bmcCommand(const std::vector<std::string> &args) {
         return ExitUsage;
     }
     bo.properties = *props;
-    if (bo.unwindingAssertions)
-        bo.properties.insert(Property::Unwinding);
     auto program = loadProgram(*opts);
     if (!program)
         return ExitInputError;
@@ -207,8 +205,10 @@ int bmcCommand(const std::vector<std::string> &args) {
     }
     BmcResult r = checkProgram(*program, bo);
     bool internalError = r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
-    if (r.counterexample && r.verdict == Verdict::Unsafe) {
-        std::cout << "Counterexample (replayed by the interpreter):\n" << executionTrace(*program, *r.counterexample);
+    if (r.counterexample && r.replayed) {
+        std::cout << (r.verdict == Verdict::Unsafe ? "Counterexample" : "Execution beyond the bound")
+                  << " (replayed by the interpreter):\n"
+                  << executionTrace(*program, *r.counterexample);
         if (!r.counterexample->output.empty())
             std::cout << "Output:\n" << r.counterexample->output;
         std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
@@ -220,8 +220,8 @@ int bmcCommand(const std::vector<std::string> &args) {
     case Verdict::Unsafe: std::cout << "VERIFICATION FAILED\n"; break;
     case Verdict::Unknown: std::cout << "VERIFICATION UNKNOWN: " << r.reason << "\n"; break;
     }
-    std::cout << "time: " << r.seconds << " s, unwound locations: " << r.unrolledNodes << ", checks: " << r.checks
-              << "\n";
+    std::cout << "time: " << r.seconds << " s (encoding " << r.encodeSeconds << " s, solving " << r.solveSeconds
+              << " s), unwound locations: " << r.unrolledNodes << ", checks: " << r.checks << "\n";
     if (auto json = opts->value("json"); !json.empty()) {
         nlohmann::json j = {{"verdict", verdictName(r.verdict)}, {"bound", r.bound}, {"time_s", r.seconds}};
         if (!r.reason.empty())

@@ -50,10 +50,14 @@ struct UFrame {
 };
 
 struct UEdge {
-    enum Kind { Cfa, Enter, Leave, UnwindLimit } kind = Cfa;
+    enum Kind { Cfa, Enter, Leave } kind = Cfa;
     EdgeId edge = -1;
     int target = -1;
-    std::string loop; // UnwindLimit: the loop id or function whose recursion is cut
+    // Taking this edge would exceed the unwinding bound of `loop` (a loop id, or the
+    // function whose recursion is cut): the path ends here, with an unwinding assertion.
+    bool unwindLimit = false;
+    std::string loop;
+    unsigned bound = 1; // how often the edge was taken in this visit of the loop
 };
 
 struct UNode {
@@ -141,7 +145,8 @@ int Unroller::transition(int from, const CfaEdge &e, UEdge &ue) {
             const LoopInfo &loop = ls.loops[size_t(back->second)];
             // The n-th jump back is allowed while n < bound (CBMC's --unwind).
             if (unsigned(counts[i]) + 1 >= boundFor(loop)) {
-                ue.kind = UEdge::UnwindLimit;
+                ue.unwindLimit = true;
+                ue.bound = boundFor(loop);
                 ue.loop = loop.id;
                 return -1;
             }
@@ -182,7 +187,8 @@ void Unroller::build() {
                 for (int q = frame; q >= 0; q = frames[size_t(q)].parent)
                     active += frames[size_t(q)].function == e.call.callee;
                 if (active >= opts.unwind) {
-                    ue.kind = UEdge::UnwindLimit;
+                    ue.kind = UEdge::Enter;
+                    ue.unwindLimit = true;
                     ue.loop = "recursion of " + P.functions[e.call.callee].name;
                     outs.push_back(ue);
                     continue;
@@ -236,6 +242,59 @@ struct ObjectContents {
     std::vector<SymValue> leaves;
 };
 
+// Term builders that fold constants on the spot: the formula stays small without
+// calling Z3's simplifier, which would walk large shared terms again and again.
+z3::expr andE(const z3::expr &a, const z3::expr &b) {
+    if (a.is_false() || b.is_true())
+        return a;
+    if (b.is_false() || a.is_true())
+        return b;
+    return a && b;
+}
+
+z3::expr orE(const z3::expr &a, const z3::expr &b) {
+    if (a.is_true() || b.is_false())
+        return a;
+    if (b.is_true() || a.is_false())
+        return b;
+    return a || b;
+}
+
+z3::expr notE(const z3::expr &a) {
+    if (a.is_true())
+        return a.ctx().bool_val(false);
+    if (a.is_false())
+        return a.ctx().bool_val(true);
+    if (a.is_app() && a.decl().decl_kind() == Z3_OP_NOT)
+        return a.arg(0);
+    return !a;
+}
+
+z3::expr addE(const z3::expr &a, const z3::expr &b) {
+    uint64_t x, y;
+    if (b.is_numeral_u64(y) && y == 0)
+        return a;
+    if (a.is_numeral_u64(x) && b.is_numeral_u64(y))
+        return a.ctx().bv_val(x + y, a.get_sort().bv_size());
+    return a + b;
+}
+
+z3::expr mulE(const z3::expr &a, const z3::expr &b) {
+    uint64_t x, y;
+    if (a.is_numeral_u64(x) && b.is_numeral_u64(y))
+        return a.ctx().bv_val(x * y, a.get_sort().bv_size());
+    if (b.is_numeral_u64(y) && y == 1)
+        return a;
+    return a * b;
+}
+
+z3::expr eqE(const z3::expr &a, const z3::expr &b) {
+    uint64_t x, y;
+    if (a.is_numeral_u64(x) && b.is_numeral_u64(y))
+        return a.ctx().bool_val(x == y);
+    return a == b;
+}
+
 struct State {
     z3::expr guard;
     std::vector<std::shared_ptr<const ObjectContents>> memory;
@@ -252,6 +311,7 @@ struct Violation {
     Property property;
     EdgeId edge;
     std::string message;
+    unsigned edgeCount = 1; // unwinding: the edge is taken at least this often on the path
 };
 
 struct InputSymbol {
@@ -269,6 +329,7 @@ public:
 
     std::vector<Violation> violations;
     std::vector<InputSymbol> inputs;
+    std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
 
 private:
     struct Eval {
@@ -385,8 +446,8 @@ z3::expr Encoder::truth(const SymValue &v) {
     z3::expr r = ctx.bool_val(false);
     for (const auto &t : v.targets)
         if (t.object != -1)
-            r = r || t.guard;
-    return r.simplify();
+            r = orE(r, t.guard);
+    return r;
 }
 
 SymValue Encoder::fromBool(const z3::expr &b, const Type *t) {
@@ -404,25 +465,23 @@ SymValue Encoder::select(const z3::expr &c, const SymValue &a, const SymValue &b
         for (auto &x : r.targets)
             if (x.object == t.object) {
                 if (!z3::eq(x.offset, t.offset))
-                    x.offset = z3::ite(cond && t.guard, t.offset, x.offset);
-                x.guard = x.guard || (cond && t.guard);
+                    x.offset = z3::ite(andE(cond, t.guard), t.offset, x.offset);
+                x.guard = orE(x.guard, andE(cond, t.guard));
                 return;
             }
-        r.targets.push_back({cond && t.guard, t.object, t.offset});
+        r.targets.push_back({andE(cond, t.guard), t.object, t.offset});
     };
     for (const auto &t : a.targets)
         add(t, c);
     for (const auto &t : b.targets)
-        add(t, !c);
-    for (auto &t : r.targets)
-        t.guard = t.guard.simplify();
+        add(t, notE(c));
     return r;
 }
 
 SymValue Encoder::pointerAdd(const SymValue &p, const z3::expr &bytes) {
     SymValue r = p;
     for (auto &t : r.targets)
-        t.offset = (t.offset + bytes).simplify();
+        t.offset = addE(t.offset, bytes);
     return r;
 }
 
@@ -437,12 +496,12 @@ z3::expr Encoder::convertBits(const z3::expr &v, const Type *from, const Type *t
 }
 
 void Encoder::check(Property p, const z3::expr &bad, Eval &ev, const std::string &message) {
-    z3::expr b = bad.simplify();
-    if (b.is_false())
+    const z3::expr &b = bad;
+    if (b.is_false() || ev.state.guard.is_false())
         return;
     if (opts.properties.count(p))
-        violations.push_back({(ev.state.guard && ev.local && b).simplify(), p, ev.edge, message});
-    ev.state.guard = (ev.state.guard && !(ev.local && b)).simplify();
+        violations.push_back({andE(andE(ev.state.guard, ev.local), b), p, ev.edge, message});
+    ev.state.guard = andE(ev.state.guard, notE(andE(ev.local, b)));
 }
 
 SymValue Encoder::freshInput(const Type *t, Eval &ev, bool uninitialized) {
@@ -488,7 +547,7 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
             check(Property::ArrayBounds, !(z3::sge(i64, ctx.bv_val(0, 64)) && z3::slt(i64, n)), ev,
                   "array index out of bounds");
         }
-        return pointerAdd(base, i64 * ctx.bv_val(sizeOf(e->type), 64));
+        return pointerAdd(base, mulE(i64, ctx.bv_val(sizeOf(e->type), 64)));
     }
     case ExprKind::Member: {
         SymValue base = address(e->ops[0], ev);
@@ -507,7 +566,7 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
         const ObjectDesc &d = objects[size_t(target.object)];
         const auto &leaves = leavesOf(d.type);
         const ObjectContents &c = contents(ev.state, target.object);
-        z3::expr off = target.offset.simplify();
+        const z3::expr &off = target.offset;
         std::optional<SymValue> v;
         z3::expr miss = ctx.bool_val(true);
         uint64_t k;
@@ -524,12 +583,12 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
             for (size_t i = 0; i < leaves.size(); ++i) {
                 if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
                     continue;
-                z3::expr hit = off == ctx.bv_val(leaves[i].offset, 64);
+                z3::expr hit = eqE(off, ctx.bv_val(leaves[i].offset, 64));
                 v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
-                miss = miss && !hit;
+                miss = andE(miss, notE(hit));
             }
         }
-        outside = outside || (target.guard && miss);
+        outside = orE(outside, andE(target.guard, miss));
         if (!v)
             v = zeroOf(t);
         result = result ? select(target.guard, *v, *result) : *v;
@@ -549,7 +608,7 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
             check(Property::Pointer, target.guard, ev, "write to a string literal");
         const auto &leaves = leavesOf(d.type);
         auto updated = std::make_shared<ObjectContents>(contents(ev.state, target.object));
-        z3::expr off = target.offset.simplify();
+        const z3::expr &off = target.offset;
         z3::expr miss = ctx.bool_val(true);
         // The write happens only where the path reaches it: states on other paths keep
         // their values when they merge, but within this state the guard is implied.
@@ -568,12 +627,12 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
             for (size_t i = 0; i < leaves.size(); ++i) {
                 if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
                     continue;
-                z3::expr hit = off == ctx.bv_val(leaves[i].offset, 64);
-                updated->leaves[i] = select((when && hit).simplify(), value, updated->leaves[i]);
-                miss = miss && !hit;
+                z3::expr hit = eqE(off, ctx.bv_val(leaves[i].offset, 64));
+                updated->leaves[i] = select(andE(when, hit), value, updated->leaves[i]);
+                miss = andE(miss, notE(hit));
             }
         }
-        outside = outside || (target.guard && miss);
+        outside = orE(outside, andE(target.guard, miss));
         if (ev.state.memory.size() <= size_t(target.object))
             ev.state.memory.resize(objects.size());
         ev.state.memory[size_t(target.object)] = std::move(updated);
@@ -787,14 +846,14 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
     }
     case Intrinsic::Assume:
         if (!c.args.empty())
-            ev.state.guard = (ev.state.guard && truth(eval(c.args[0], ev))).simplify();
+            ev.state.guard = andE(ev.state.guard, truth(eval(c.args[0], ev)));
         return;
     case Intrinsic::Assert: {
         if (c.args.empty())
             return;
         z3::expr ok = truth(eval(c.args[0], ev));
-        violations.push_back({(ev.state.guard && !ok).simplify(), Property::Assertion, e.id, "assertion " + e.text});
-        ev.state.guard = (ev.state.guard && ok).simplify(); // the interpreter stops at the first violation
+        violations.push_back({andE(ev.state.guard, notE(ok)), Property::Assertion, e.id, "assertion " + e.text});
+        ev.state.guard = andE(ev.state.guard, ok); // the interpreter stops at the first violation
         return;
     }
     case Intrinsic::Error:
@@ -826,10 +885,9 @@ State Encoder::merge(std::vector<State> &in) {
     State out{ctx.bool_val(false), {}};
     size_t width = 0;
     for (const auto &s : in) {
-        out.guard = out.guard || s.guard;
+        out.guard = orE(out.guard, s.guard);
         width = std::max(width, s.memory.size());
     }
-    out.guard = out.guard.simplify();
     out.memory.resize(std::max(width, objects.size()));
     for (size_t o = 0; o < out.memory.size(); ++o) {
         const ObjectContents *first = nullptr;
@@ -860,11 +918,9 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
     const UNode &u = U.nodes[size_t(unode)];
     Eval ev{s, u.frame, ue.edge, ctx.bool_val(true)};
     switch (ue.kind) {
-    case UEdge::UnwindLimit:
-        if (opts.unwindingAssertions)
-            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop});
-        return;
     case UEdge::Enter: {
+        if (ue.unwindLimit)
+            break; // the call that would exceed the recursion bound
         const CfaEdge &e = P.edge(ue.edge);
         const FunctionCfa &callee = P.functions[e.call.callee];
         int calleeFrame = U.nodes[size_t(ue.target)].frame;
@@ -924,7 +980,7 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
         case EdgeKind::Assignment: assign(address(e.lhs, ev), e.lhs->type, e.rhs, ev); break;
         case EdgeKind::Assume: {
             z3::expr c = truth(eval(e.cond, ev));
-            s.guard = (s.guard && (e.truth ? c : !c)).simplify();
+            s.guard = andE(s.guard, e.truth ? c : notE(c));
             break;
         }
         case EdgeKind::Call: intrinsic(e, ev); break;
@@ -939,6 +995,12 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
         }
         break;
     }
+    }
+    if (ue.unwindLimit) {
+        // After the edge's own condition: the path really takes it one time too many.
+        if (opts.unwindingAssertions && !s.guard.is_false())
+            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, ue.bound});
+        return;
     }
     if (ue.target < 0 || s.guard.is_false())
         return;
@@ -965,6 +1027,7 @@ void Encoder::encode() {
         in.shrink_to_fit();
         if (s.guard.is_false())
             continue;
+        nodeGuards.push_back({n, s.guard});
         const auto &outs = U.nodes[size_t(n)].out;
         for (size_t i = 0; i < outs.size(); ++i) {
             ++order;
@@ -1006,48 +1069,87 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
         Encoder encoder(program, options, unroller, ctx);
         encoder.encode();
         result.checks = encoder.violations.size();
+        result.encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (encoder.violations.empty()) {
             result.verdict = Verdict::Safe;
             return finish(result);
         }
-        z3::solver solver(ctx, "QF_BV");
-        if (options.timeoutSeconds > 0) {
-            z3::params params(ctx);
-            params.set("timeout", unsigned(options.timeoutSeconds * 1000));
-            solver.set(params);
+        // Bit-blasting after word-level preprocessing, then Z3's SAT solver: the formula
+        // is quantifier-free bit-vectors only.
+        auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+        // One query: is one of these checks violated? A fresh solver each time (the
+        // tactic pipeline is not incremental); the encoding is shared.
+        std::optional<z3::model> model;
+        auto solve = [&](bool unwinding) -> z3::check_result {
+            z3::solver solver = (z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
+                                 z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
+                                    .mk_solver();
+            if (options.timeoutSeconds > 0) {
+                double left = options.timeoutSeconds - (elapsed() - result.encodeSeconds);
+                z3::params params(ctx);
+                params.set("timeout", unsigned(std::max(1.0, left * 1000)));
+                solver.set(params);
+            }
+            z3::expr_vector any(ctx);
+            for (const auto &v : encoder.violations)
+                if (unwinding || v.property != Property::Unwinding)
+                    any.push_back(v.condition);
+            if (any.empty())
+                return z3::unsat;
+            solver.add(z3::mk_or(any));
+            z3::check_result r = solver.check();
+            if (r == z3::sat)
+                model = solver.get_model();
+            if (r == z3::unknown)
+                result.reason = "solver: " + solver.reason_unknown();
+            return r;
+        };
+        z3::check_result r = solve(true);
+        const Violation *hit = nullptr;
+        auto findHit = [&] {
+            hit = nullptr;
+            for (const auto &v : encoder.violations)
+                if (model->eval(v.condition, true).is_true()) {
+                    hit = &v;
+                    break;
+                }
+        };
+        if (r == z3::sat) {
+            findHit();
+            if (hit && hit->property == Property::Unwinding) {
+                // The bound is too small somewhere; a real violation within the bound
+                // still makes the program unsafe.
+                std::optional<z3::model> unwindingModel = model;
+                z3::check_result real = solve(false);
+                if (real == z3::sat) {
+                    findHit();
+                } else {
+                    model = unwindingModel;
+                    findHit();
+                    if (real == z3::unknown)
+                        r = z3::unknown;
+                }
+            }
         }
-        z3::expr_vector any(ctx);
-        for (const auto &v : encoder.violations)
-            any.push_back(v.condition);
-        solver.add(z3::mk_or(any));
-        z3::check_result r = solver.check();
+        result.solveSeconds = elapsed() - result.encodeSeconds;
         if (r == z3::unsat) {
             result.verdict = Verdict::Safe;
             return finish(result);
         }
-        if (r == z3::unknown) {
-            result.reason = "solver: " + solver.reason_unknown();
+        if (r == z3::unknown)
             return finish(result);
-        }
-        z3::model model = solver.get_model();
-        const Violation *hit = nullptr;
-        for (const auto &v : encoder.violations)
-            if (model.eval(v.condition, true).is_true()) {
-                hit = &v;
-                break;
-            }
         if (!hit) {
             result.reason = "internal error: the model satisfies no check";
             return finish(result);
         }
         std::vector<const InputSymbol *> used;
         for (const auto &in : encoder.inputs)
-            if (model.eval(in.guard, true).is_true())
+            if (model->eval(in.guard, true).is_true())
                 used.push_back(&in);
         std::stable_sort(used.begin(), used.end(), [](auto *a, auto *b) { return a->order < b->order; });
         ExecutionInput input;
         for (const InputSymbol *in : used)
-            (in->uninitialized ? input.uninitialized : input.nondet).push_back(modelValue(model, in->value, in->type));
+            (in->uninitialized ? input.uninitialized : input.nondet).push_back(modelValue(*model, in->value, in->type));
         result.verdict = Verdict::Unsafe;
         result.property = hit->property;
         result.violationEdge = hit->edge;
@@ -1056,20 +1158,35 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
         InterpreterOptions io;
         io.properties = options.properties;
         io.properties.erase(Property::Unwinding);
+        if (hit->property == Property::Unwinding) {
+            // The interpreter knows no bound: the execution must get to the edge that
+            // the bound cut (taken at least `unwind` times) without failing before.
+            io.stopAtEdge = hit->edge;
+            io.stopAtEdgeCount = hit->edgeCount;
+        }
         Execution x = runProgram(program, input, io);
         if (hit->property == Property::Unwinding) {
-            // The interpreter knows no bound: the execution must get to the point where
-            // the bound cut it without failing before.
-            bool reached = false;
-            for (const auto &st : x.steps)
-                reached = reached || st.edge == hit->edge;
-            result.replayed = reached && x.ending.kind != EndingKind::PropertyViolation &&
-                              x.ending.kind != EndingKind::UndefinedBehaviour;
+            result.replayed = x.ending.kind == EndingKind::StepLimit && x.ending.edge == hit->edge;
         } else {
             result.replayed = x.ending.kind == EndingKind::PropertyViolation && x.ending.property == hit->property &&
                               x.ending.edge == hit->edge;
         }
+        if (!result.replayed && getenv("VCOV_BMC_DEBUG")) {
+            for (auto &[n, g] : encoder.nodeGuards)
+                if (model->eval(g, true).is_true()) {
+                    const UNode &u = unroller.nodes[size_t(n)];
+                    fprintf(stderr, "path: N%d line %u frame %d\n", u.node, program.node(u.node).line, u.frame);
+                }
+            for (const auto &st : x.steps)
+                fprintf(stderr, "replay: N%d->N%d line %u %s\n", program.edge(st.edge).from, program.edge(st.edge).to,
+                        program.edge(st.edge).line(), program.edge(st.edge).text.c_str());
+        }
         result.counterexample = std::move(x);
+        if (result.replayed && hit->property == Property::Unwinding) {
+            // Not a bug of the program: the bound does not cover this execution.
+            result.verdict = Verdict::Unknown;
+            result.reason = "bound too small: " + hit->message + " fails (the execution is shown)";
+        }
         if (!result.replayed) {
             result.verdict = Verdict::Unknown;
             result.reason = "internal error: the counterexample for " + std::string(propertyName(hit->property)) +

@@ -38,6 +38,8 @@ struct BmcResult {
     // Size of the encoding, for benchmarks and notes.
     size_t unrolledNodes = 0;
     size_t checks = 0;
+    double encodeSeconds = 0; // unwinding and building the formula
+    double solveSeconds = 0;
 };
 
 BmcResult checkProgram(const Program &program, const BmcOptions &options);

@@ -150,6 +150,7 @@ private:
     std::vector<Frame> frames;
     EdgeId currentEdge = -1;
     size_t steps = 0;
+    size_t stopEdgeSeen = 0;
 };
 
 [[noreturn]] void Interpreter::stop(EndingKind k, std::string message, std::optional<Property> prop) {
@@ -891,6 +892,10 @@ Execution Interpreter::run() {
             if (!taken)
                 stop(EndingKind::Unsupported, "no enabled edge at node N" + std::to_string(n));
             step(*taken);
+            if (taken->id == opts.stopAtEdge && ++stopEdgeSeen >= opts.stopAtEdgeCount) {
+                currentEdge = taken->id;
+                stop(EndingKind::StepLimit, "stopped where the replay was asked to end");
+            }
         }
     } catch (const Stop &s) {
         exec.ending = s.ending;
