@@ -1,5 +1,7 @@
 #include "Types.h"
 
+#include <mutex>
+
 namespace vcov {
 
 const char *dataModelName(DataModel m) { return m == DataModel::LP64 ? "LP64" : "ILP32"; }
@@ -37,6 +39,37 @@ std::string Type::declare(const std::string &n) const {
     }
     default: return spelling() + " " + n;
     }
+}
+
+namespace {
+
+void collectLeaves(const Type *t, uint64_t base, std::vector<Leaf> &out) {
+    switch (t->kind) {
+    case TypeKind::Int:
+    case TypeKind::Pointer: out.push_back({base, t}); break;
+    case TypeKind::Array:
+        for (uint64_t i = 0; i < t->count; ++i)
+            collectLeaves(t->target, base + i * t->target->sizeBytes, out);
+        break;
+    case TypeKind::Struct:
+        for (const auto &f : t->fields)
+            collectLeaves(f.type, base + f.offsetBytes, out);
+        break;
+    case TypeKind::Void:
+    case TypeKind::Function: break;
+    }
+}
+
+} // namespace
+
+const std::vector<Leaf> &Type::leaves() const {
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!m_leavesReady) {
+        collectLeaves(this, 0, m_leaves);
+        m_leavesReady = true;
+    }
+    return m_leaves;
 }
 
 TypeTable::TypeTable(DataModel model) : m_model(model) {}

@@ -18,6 +18,12 @@ enum class TypeKind { Void, Int, Pointer, Array, Struct, Function };
 
 struct Type;
 
+// A scalar (integer or pointer) inside an object, at its byte offset.
+struct Leaf {
+    uint64_t offset = 0;
+    const Type *type = nullptr;
+};
+
 struct StructField {
     std::string name;
     const Type *type = nullptr;
@@ -48,6 +54,13 @@ struct Type {
     std::string spelling() const;
     // A C declaration of `name` with this type: "int v[4]", "char *s".
     std::string declare(const std::string &name) const;
+    // Every scalar inside an object of this type, in offset order (computed once; kept
+    // with the type so that it lives exactly as long as the program).
+    const std::vector<Leaf> &leaves() const;
+
+private:
+    mutable std::vector<Leaf> m_leaves;
+    mutable bool m_leavesReady = false;
 };
 
 class TypeTable {

@@ -311,7 +311,7 @@ struct Violation {
     Property property;
     EdgeId edge;
     std::string message;
-    unsigned edgeCount = 1; // unwinding: the edge is taken at least this often on the path
+    int unode = -1; // unwinding: the location whose edge the bound cut
 };
 
 struct InputSymbol {
@@ -330,6 +330,7 @@ public:
     std::vector<Violation> violations;
     std::vector<InputSymbol> inputs;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
+    std::vector<z3::expr> definitions;                 // guard literals of join locations
 
 private:
     struct Eval {
@@ -888,6 +889,13 @@ State Encoder::merge(std::vector<State> &in) {
         out.guard = orE(out.guard, s.guard);
         width = std::max(width, s.memory.size());
     }
+    // A join gets a guard literal of its own, defined once: guards stay small terms and
+    // the model tells directly which locations the counterexample passes.
+    if (!out.guard.is_true() && !out.guard.is_false()) {
+        z3::expr literal = ctx.bool_const(("reach" + std::to_string(definitions.size())).c_str());
+        definitions.push_back(literal == out.guard);
+        out.guard = literal;
+    }
     out.memory.resize(std::max(width, objects.size()));
     for (size_t o = 0; o < out.memory.size(); ++o) {
         const ObjectContents *first = nullptr;
@@ -999,7 +1007,7 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
     if (ue.unwindLimit) {
         // After the edge's own condition: the path really takes it one time too many.
         if (opts.unwindingAssertions && !s.guard.is_false())
-            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, ue.bound});
+            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, unode});
         return;
     }
     if (ue.target < 0 || s.guard.is_false())
@@ -1096,6 +1104,8 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
                     any.push_back(v.condition);
             if (any.empty())
                 return z3::unsat;
+            for (const auto &d : encoder.definitions)
+                solver.add(d);
             solver.add(z3::mk_or(any));
             z3::check_result r = solver.check();
             if (r == z3::sat)
@@ -1158,15 +1168,46 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
         InterpreterOptions io;
         io.properties = options.properties;
         io.properties.erase(Property::Unwinding);
+        std::vector<EdgeId> expected;
         if (hit->property == Property::Unwinding) {
-            // The interpreter knows no bound: the execution must get to the edge that
-            // the bound cut (taken at least `unwind` times) without failing before.
-            io.stopAtEdge = hit->edge;
-            io.stopAtEdgeCount = hit->edgeCount;
+            // The interpreter knows no bound: it must take the same edges as the path
+            // that the bound cut, up to the cut.
+            std::map<int, z3::expr> guards;
+            for (auto &[n, g] : encoder.nodeGuards)
+                guards.emplace(n, g);
+            std::vector<int> position(unroller.nodes.size());
+            for (size_t i = 0; i < unroller.topo.size(); ++i)
+                position[size_t(unroller.topo[i])] = int(i);
+            int cur = 0;
+            while (cur != hit->unode) {
+                const UEdge *next = nullptr;
+                for (const UEdge &ue : unroller.nodes[size_t(cur)].out) {
+                    if (ue.target < 0 || ue.unwindLimit || !guards.count(ue.target) ||
+                        !model->eval(guards.at(ue.target), true).is_true())
+                        continue;
+                    if (!next || position[size_t(ue.target)] < position[size_t(next->target)])
+                        next = &ue;
+                }
+                if (!next)
+                    break;
+                if (next->kind != UEdge::Leave)
+                    expected.push_back(next->edge);
+                cur = next->target;
+            }
+            for (const UEdge &ue : unroller.nodes[size_t(hit->unode)].out)
+                if (ue.unwindLimit && ue.edge == hit->edge && ue.kind != UEdge::Leave)
+                    expected.push_back(ue.edge);
+            io.maxSteps = expected.size() + 1;
         }
         Execution x = runProgram(program, input, io);
         if (hit->property == Property::Unwinding) {
-            result.replayed = x.ending.kind == EndingKind::StepLimit && x.ending.edge == hit->edge;
+            bool same = x.steps.size() >= expected.size();
+            for (size_t i = 0; same && i < expected.size(); ++i) {
+                const CfaEdge &a = program.edge(x.steps[i].edge), &b = program.edge(expected[i]);
+                // Two edges between the same locations are the same step to the unwinding.
+                same = a.id == b.id || (a.from == b.from && a.to == b.to);
+            }
+            result.replayed = same && x.ending.kind == EndingKind::StepLimit;
         } else {
             result.replayed = x.ending.kind == EndingKind::PropertyViolation && x.ending.property == hit->property &&
                               x.ending.edge == hit->edge;

@@ -150,7 +150,6 @@ private:
     std::vector<Frame> frames;
     EdgeId currentEdge = -1;
     size_t steps = 0;
-    size_t stopEdgeSeen = 0;
 };
 
 [[noreturn]] void Interpreter::stop(EndingKind k, std::string message, std::optional<Property> prop) {
@@ -777,15 +776,15 @@ void Interpreter::returnFrom(const ExprPtr &value) {
         s.ending.edge = currentEdge;
         throw s;
     }
-    std::optional<Address> target = f.result;
-    const Type *rt = f.resultType;
-    for (auto &[var, id] : f.locals)
-        objects[size_t(id)].alive = false; // locals end with the call
+    // The result goes to the caller before the callee's locals end (a returned struct
+    // may be one of them).
+    if (f.result && scalar)
+        store(*f.result, f.resultType, *scalar);
+    else if (f.result && aggregate)
+        copy(*f.result, *aggregate, f.resultType);
+    for (auto &[var, id] : frame().locals)
+        objects[size_t(id)].alive = false;
     frames.pop_back();
-    if (target && scalar)
-        store(*target, rt, *scalar);
-    else if (target && aggregate)
-        copy(*target, *aggregate, rt);
 }
 
 void Interpreter::step(const CfaEdge &e) {
@@ -892,10 +891,6 @@ Execution Interpreter::run() {
             if (!taken)
                 stop(EndingKind::Unsupported, "no enabled edge at node N" + std::to_string(n));
             step(*taken);
-            if (taken->id == opts.stopAtEdge && ++stopEdgeSeen >= opts.stopAtEdgeCount) {
-                currentEdge = taken->id;
-                stop(EndingKind::StepLimit, "stopped where the replay was asked to end");
-            }
         }
     } catch (const Stop &s) {
         exec.ending = s.ending;

@@ -13,10 +13,6 @@ struct InterpreterOptions {
     size_t maxSteps = 10'000'000;
     bool recordSteps = true;
     size_t maxCallDepth = 10'000;
-    // Stop (ending StepLimit) once this edge has been taken this many times: replaying an
-    // execution only up to a point (where a bounded model checker's bound cut it).
-    EdgeId stopAtEdge = -1;
-    size_t stopAtEdgeCount = 1;
 };
 
 // Requires a program without front-end errors and with an entry function.

@@ -1,6 +1,6 @@
-// The scalar leaves of an object: every integer and pointer inside a type, at its byte
-// offset. Both the interpreter and the Z3 encoding store objects as leaves, so they
-// agree on which accesses are the same memory.
+// Objects as scalar leaves: both the interpreter and the Z3 encoding store an object as
+// the integers and pointers inside it (Type::leaves), so they agree on which accesses
+// are the same memory.
 #pragma once
 
 #include "Types.h"
@@ -10,13 +10,7 @@
 
 namespace vcov {
 
-struct Leaf {
-    uint64_t offset = 0;
-    const Type *type = nullptr; // an Int or Pointer type
-};
-
-// Leaves in increasing offset order (cached per type).
-const std::vector<Leaf> &leavesOf(const Type *type);
+inline const std::vector<Leaf> &leavesOf(const Type *type) { return type->leaves(); }
 
 // The size in bytes of a scalar or aggregate type (void counts as 1 for pointer arithmetic).
 uint64_t sizeOf(const Type *type);

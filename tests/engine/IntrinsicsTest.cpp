@@ -88,3 +88,12 @@ TEST(Intrinsics, UserDefinedVerifierFunctionsAreCalledNormally) {
     ASSERT_NE(e, nullptr);
     EXPECT_EQ(e->call.intrinsic, Intrinsic::None);
 }
+
+TEST(Intrinsics, ReachErrorIsTheErrorEvenWithABody) {
+    // token_ring.09.cil-2.c defines `void reach_error(){}`: calling it is still the violation.
+    auto p = parseC("void reach_error(){}\nint main() { reach_error(); return 0; }\n");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    const CfaEdge *e = findEdge(*p, "main", "reach_error()");
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->call.intrinsic, Intrinsic::Error);
+}

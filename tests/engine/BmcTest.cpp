@@ -1,0 +1,148 @@
+// Bounded model checking: verdicts, bounds, properties, and replay of every counterexample.
+#include "ParseHelpers.h"
+
+#include "bmc/Bmc.h"
+
+#include <gtest/gtest.h>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+BmcResult check(const std::string &code, unsigned unwind, PropertySet props = {Property::Assertion},
+                bool unwindingAssertions = true) {
+    auto p = parseC(code);
+    EXPECT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.unwind = unwind;
+    o.properties = props;
+    o.unwindingAssertions = unwindingAssertions;
+    return checkProgram(*p, o);
+}
+
+const char *Prelude = "extern int __VERIFIER_nondet_int(void);\nextern unsigned __VERIFIER_nondet_uint(void);\n"
+                      "void __VERIFIER_assume(int);\nvoid reach_error(void);\nvoid assert(int);\n";
+
+} // namespace
+
+TEST(Bmc, FindsAReachableErrorAndReplaysIt) {
+    BmcResult r = check(std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                               "  int y = __VERIFIER_nondet_int();\n"
+                                               "  if (x > 10 && y == x * 3 && y < 40)\n    reach_error();\n  return 0;\n}\n",
+                        1);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_TRUE(r.replayed);
+    ASSERT_TRUE(r.counterexample);
+    ASSERT_EQ(r.counterexample->input.nondet.size(), 2u);
+    int64_t x = r.counterexample->input.nondet[0], y = r.counterexample->input.nondet[1];
+    EXPECT_GT(x, 10);
+    EXPECT_EQ(int32_t(y), int32_t(x * 3));
+    EXPECT_LT(y, 40);
+    EXPECT_EQ(r.counterexample->ending.kind, EndingKind::PropertyViolation);
+}
+
+TEST(Bmc, ProvesSafetyWithinTheBound) {
+    BmcResult r = check(std::string(Prelude) + "int main() {\n  unsigned n = __VERIFIER_nondet_uint();\n"
+                                               "  __VERIFIER_assume(n <= 5);\n  unsigned s = 0;\n"
+                                               "  for (unsigned i = 0; i < n; i++)\n    s += 2;\n"
+                                               "  assert(s == 2 * n);\n  return 0;\n}\n",
+                        6);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+}
+
+TEST(Bmc, TooSmallABoundIsUnknownNotSafe) {
+    const std::string code = std::string(Prelude) + "int main() {\n  int i = 0;\n  while (i < 10)\n    i++;\n"
+                                                    "  assert(i == 10);\n  return 0;\n}\n";
+    BmcResult small = check(code, 5);
+    EXPECT_EQ(small.verdict, Verdict::Unknown);
+    EXPECT_NE(small.reason.find("bound too small"), std::string::npos) << small.reason;
+    EXPECT_TRUE(small.replayed);
+    EXPECT_EQ(check(code, 11).verdict, Verdict::Safe); // ten jumps back need a bound of 11, as in CBMC
+    EXPECT_EQ(check(code, 10).verdict, Verdict::Unknown);
+    // Partial loops: paths beyond the bound are dropped; what remains is safe.
+    EXPECT_EQ(check(code, 5, {Property::Assertion}, false).verdict, Verdict::Safe);
+}
+
+TEST(Bmc, ARealViolationWinsOverAnUnwindingFailure) {
+    BmcResult r = check(std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                               "  for (int i = 0; i < 100; i++) { }\n"
+                                               "  assert(x != 7);\n  return 0;\n}\n",
+                        3);
+    // Within the bound the assertion cannot be reached (the loop needs 100 iterations)...
+    EXPECT_EQ(r.verdict, Verdict::Unknown);
+    BmcResult early = check(std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                                   "  assert(x != 7);\n  for (int i = 0; i < 100; i++) { }\n"
+                                                   "  return 0;\n}\n",
+                            3);
+    // ...but before the loop it can.
+    ASSERT_EQ(early.verdict, Verdict::Unsafe) << early.reason;
+    EXPECT_EQ(early.counterexample->input.nondet.at(0), 7);
+}
+
+TEST(Bmc, RecursionIsUnwoundToo) {
+    const std::string code = std::string(Prelude) + "int f(int n) { return n <= 0 ? 0 : 1 + f(n - 1); }\n"
+                                                    "int main() {\n  int n = __VERIFIER_nondet_int();\n"
+                                                    "  __VERIFIER_assume(n >= 0 && n <= 3);\n"
+                                                    "  assert(f(n) == n);\n  return 0;\n}\n";
+    EXPECT_EQ(check(code, 5).verdict, Verdict::Safe);
+    BmcResult small = check(code, 2);
+    EXPECT_EQ(small.verdict, Verdict::Unknown);
+    EXPECT_TRUE(small.replayed);
+}
+
+TEST(Bmc, ArraysWithSymbolicIndicesAndPointers) {
+    BmcResult r = check(std::string(Prelude) + "int a[4];\nvoid put(int *p, int i, int v) { p[i] = v; }\n"
+                                               "int main() {\n  int i = __VERIFIER_nondet_int();\n"
+                                               "  __VERIFIER_assume(i >= 0 && i < 4);\n  put(a, i, 5);\n"
+                                               "  int j = __VERIFIER_nondet_int();\n  __VERIFIER_assume(j >= 0 && j < 4);\n"
+                                               "  if (a[j] == 5)\n    assert(i == j);\n  return 0;\n}\n",
+                        2);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    BmcResult bug = check(std::string(Prelude) + "struct S { int v[3]; int k; };\nstruct S s;\n"
+                                                 "int main() {\n  int i = __VERIFIER_nondet_int();\n"
+                                                 "  __VERIFIER_assume(i >= 0 && i < 3);\n  s.v[i] = 1;\n  int *p = &s.v[0];\n"
+                                                 "  assert(p[2] == 0);\n  return 0;\n}\n",
+                          2);
+    ASSERT_EQ(bug.verdict, Verdict::Unsafe) << bug.reason;
+    EXPECT_EQ(bug.counterexample->input.nondet.at(0), 2);
+    EXPECT_TRUE(bug.replayed);
+}
+
+TEST(Bmc, SelectedChecks) {
+    const std::string div = std::string(Prelude) + "int main() {\n  int d = __VERIFIER_nondet_int();\n"
+                                                   "  int q = 100 / d;\n  return q;\n}\n";
+    EXPECT_EQ(check(div, 1).verdict, Verdict::Safe); // unchecked: such paths are not executions
+    BmcResult r = check(div, 1, {Property::Assertion, Property::DivisionByZero});
+    ASSERT_EQ(r.verdict, Verdict::Unsafe);
+    EXPECT_EQ(r.property, Property::DivisionByZero);
+    EXPECT_TRUE(r.replayed);
+    const std::string bounds = std::string(Prelude) + "int a[3];\nint main() {\n  int i = __VERIFIER_nondet_int();\n"
+                                                      "  __VERIFIER_assume(i >= 0 && i <= 3);\n  a[i] = 1;\n  return 0;\n}\n";
+    BmcResult b = check(bounds, 1, {Property::Assertion, Property::ArrayBounds});
+    ASSERT_EQ(b.verdict, Verdict::Unsafe);
+    EXPECT_EQ(b.property, Property::ArrayBounds);
+    EXPECT_EQ(b.counterexample->input.nondet.at(0), 3);
+    const std::string overflow = std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                                        "  __VERIFIER_assume(x > 0);\n  int y = x + x;\n  return y;\n}\n";
+    EXPECT_EQ(check(overflow, 1).verdict, Verdict::Safe);
+    BmcResult o = check(overflow, 1, {Property::Assertion, Property::Overflow});
+    ASSERT_EQ(o.verdict, Verdict::Unsafe);
+    EXPECT_EQ(o.property, Property::Overflow);
+    EXPECT_TRUE(o.replayed);
+}
+
+TEST(Bmc, PaperExampleTwoIsSafeOnlyWithTheBound) {
+    // DESIGN.md's Example 2: x*x < 0 is impossible for |x| <= 1000, but reachable for
+    // an unbounded 32-bit int (the multiplication wraps).
+    const std::string bounded = std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                                       "  __VERIFIER_assume(x >= -1000 && x <= 1000);\n"
+                                                       "  if (x * x < 0)\n    reach_error();\n  return 0;\n}\n";
+    EXPECT_EQ(check(bounded, 1).verdict, Verdict::Safe);
+    const std::string unbounded = std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                                         "  if (x * x < 0)\n    reach_error();\n  return 0;\n}\n";
+    BmcResult r = check(unbounded, 1);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe);
+    int32_t x = int32_t(r.counterexample->input.nondet.at(0));
+    EXPECT_LT(int32_t(uint32_t(x) * uint32_t(x)), 0);
+}

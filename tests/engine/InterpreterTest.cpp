@@ -1,0 +1,150 @@
+// The concrete interpreter: C's integer semantics, memory, calls, intrinsics, endings.
+#include "ParseHelpers.h"
+
+#include "semantics/IntegerSemantics.h"
+#include "semantics/Interpreter.h"
+
+#include <gtest/gtest.h>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+Execution run(const std::string &code, ExecutionInput in = {}, PropertySet props = {Property::Assertion},
+              std::optional<DataModel> model = std::nullopt) {
+    auto p = parseC(code, {}, model);
+    EXPECT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    InterpreterOptions o;
+    o.properties = props;
+    return runProgram(*p, in, o);
+}
+
+std::string output(const std::string &body, std::optional<DataModel> model = std::nullopt) {
+    Execution x = run("int printf(const char *, ...);\nint main() {\n" + body + "\n  return 0;\n}\n", {}, {Property::Assertion},
+                      model);
+    EXPECT_EQ(x.ending.kind, EndingKind::Exit) << x.ending.message;
+    return x.output;
+}
+
+} // namespace
+
+TEST(Interpreter, IntegerConversionsAndArithmeticAsGccDoes) {
+    EXPECT_EQ(output("  unsigned char c = 250; c += 10; printf(\"%d\", c);"), "4");
+    EXPECT_EQ(output("  signed char c = (signed char)200; printf(\"%d\", c);"), "-56");
+    EXPECT_EQ(output("  int a = -7; printf(\"%d %d %d %d\", a / 2, a % 2, 7 / -2, 7 % -2);"), "-3 -1 -3 1");
+    EXPECT_EQ(output("  unsigned u = 0; u = u - 1; printf(\"%u %x\", u, u);"), "4294967295 ffffffff");
+    EXPECT_EQ(output("  printf(\"%d\", -1 < 1u);"), "0"); // -1 converts to UINT_MAX
+    EXPECT_EQ(output("  long l = -1; unsigned int u = 1; printf(\"%d\", l < u);"), "1"); // LP64: u converts to long
+    EXPECT_EQ(output("  long l = -1; unsigned int u = 1; printf(\"%d\", l < u);", DataModel::ILP32), "0");
+    EXPECT_EQ(output("  int x = 1 << 30; x = x * 4; printf(\"%d\", x);"), "0"); // wraps when unchecked
+    EXPECT_EQ(output("  int x = -16; printf(\"%d %d\", x >> 2, (int)((unsigned)x >> 28));"), "-4 15");
+    EXPECT_EQ(output("  _Bool b = 5; printf(\"%d\", b + b);"), "2");
+    EXPECT_EQ(output("  long long big = 1LL << 40; printf(\"%lld %llu\", big, (unsigned long long)-1);"),
+              "1099511627776 18446744073709551615");
+    EXPECT_EQ(output("  char s[] = \"hey\"; printf(\"[%5s|%-4d|%c|%%|%03x]\", s, 42, s[1], 10);"), "[  hey|42  |e|%|00a]");
+}
+
+TEST(Interpreter, IntegerSemanticsUnits) {
+    const Type *i32 = machineInteger(32, true), *u8 = machineInteger(8, false);
+    EXPECT_EQ(convertInteger(0xFFFFFFFF, i32, machineInteger(64, true)), 0xFFFFFFFFFFFFFFFFull);
+    EXPECT_EQ(convertInteger(300, i32, u8), 44u);
+    IntegerResult r = integerBinary(BinaryOp::Add, 0x7FFFFFFF, 1, i32, i32);
+    EXPECT_TRUE(r.overflow);
+    EXPECT_EQ(r.bits, 0x80000000u);
+    EXPECT_TRUE(integerBinary(BinaryOp::Div, 5, 0, i32, i32).divByZero);
+    EXPECT_TRUE(integerBinary(BinaryOp::Div, 0x80000000, 0xFFFFFFFF, i32, i32).overflow);
+    EXPECT_TRUE(integerBinary(BinaryOp::Shl, 1, 32, i32, i32).overflow);
+    EXPECT_EQ(integerBinary(BinaryOp::Shl, 1, 32, i32, i32).bits, 0u); // as SMT-LIB defines it
+    EXPECT_FALSE(integerBinary(BinaryOp::Shl, 1, 30, i32, i32).overflow);
+    EXPECT_TRUE(integerBinary(BinaryOp::Shl, 1, 31, i32, i32).overflow); // into the sign bit
+    EXPECT_TRUE(integerUnary(UnaryOp::Neg, 0x80000000, i32).overflow);
+}
+
+TEST(Interpreter, PointersArraysStructsAndCalls) {
+    Execution x = run("int printf(const char *, ...);\nstruct P { int a; int b[2]; };\n"
+                      "void set(struct P *p, int v) { p->b[1] = v; }\n"
+                      "int sum(const int *v, int n) { int s = 0; for (int i = 0; i < n; i++) s += v[i]; return s; }\n"
+                      "int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }\n"
+                      "int main() {\n  struct P x = {1, {2, 3}};\n  struct P y;\n  set(&x, 40);\n  y = x;\n"
+                      "  int arr[4] = {1, 2, 3, 4};\n  int *q = arr + 1;\n  *q = 20;\n"
+                      "  printf(\"%d %d %d %d %d\", y.a, y.b[1], sum(arr, 4), fact(5), (int)(q - arr));\n  return 7;\n}\n");
+    EXPECT_EQ(x.ending.kind, EndingKind::Exit);
+    EXPECT_EQ(x.ending.exitCode, 7);
+    EXPECT_EQ(x.output, "1 40 28 120 1");
+}
+
+TEST(Interpreter, NondetInputsAreDrawnInOrderAndMissingOnesAreZero) {
+    const char *code = "extern int __VERIFIER_nondet_int(void);\nextern unsigned char __VERIFIER_nondet_uchar(void);\n"
+                       "int printf(const char *, ...);\n"
+                       "int main() {\n  int a = __VERIFIER_nondet_int();\n  unsigned char c = __VERIFIER_nondet_uchar();\n"
+                       "  int b = __VERIFIER_nondet_int();\n  printf(\"%d %d %d\", a, c, b);\n  return 0;\n}\n";
+    Execution x = run(code, ExecutionInput{{-5, 258}, {}});
+    EXPECT_EQ(x.output, "-5 2 0");
+    EXPECT_EQ(x.nondetUsed, 3u);
+    ASSERT_GE(x.steps.size(), 3u);
+    bool sawNondet = false;
+    for (const auto &s : x.steps)
+        if (s.nondet && *s.nondet == -5)
+            sawNondet = true;
+    EXPECT_TRUE(sawNondet);
+}
+
+TEST(Interpreter, UninitializedLocalsTakeTheirOwnInputs) {
+    Execution x = run("int printf(const char *, ...);\nint main() {\n  int a;\n  int b[2];\n"
+                      "  printf(\"%d %d %d\", a, b[0], b[1]);\n  return 0;\n}\n",
+                      ExecutionInput{{}, {9, 8, 7}});
+    EXPECT_EQ(x.output, "9 8 7");
+}
+
+TEST(Interpreter, EndingsSayWhatHappenedAndWhere) {
+    const char *prelude = "extern int __VERIFIER_nondet_int(void);\nvoid __VERIFIER_assume(int);\nvoid abort(void);\nvoid exit(int);\n"
+                          "void reach_error(void);\n";
+    Execution failed = run(std::string(prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                                  "  if (x == 42)\n    reach_error();\n  return 0;\n}\n",
+                           ExecutionInput{{42}, {}});
+    EXPECT_EQ(failed.ending.kind, EndingKind::PropertyViolation);
+    EXPECT_EQ(failed.ending.property, Property::Assertion);
+    ASSERT_GE(failed.ending.edge, 0);
+    Execution assumed = run(std::string(prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                                   "  __VERIFIER_assume(x > 0);\n  return 0;\n}\n",
+                            ExecutionInput{{-1}, {}});
+    EXPECT_EQ(assumed.ending.kind, EndingKind::AssumptionFailed);
+    Execution aborted = run(std::string(prelude) + "int main() {\n  abort();\n  return 0;\n}\n");
+    EXPECT_EQ(aborted.ending.kind, EndingKind::Abort);
+    Execution exited = run(std::string(prelude) + "int main() {\n  exit(3);\n  return 0;\n}\n");
+    EXPECT_EQ(exited.ending.kind, EndingKind::Exit);
+    EXPECT_EQ(exited.ending.exitCode, 3);
+    Execution loops = run("int main() {\n  while (1) { }\n  return 0;\n}\n", {}, {Property::Assertion});
+    EXPECT_EQ(loops.ending.kind, EndingKind::StepLimit);
+}
+
+TEST(Interpreter, ChecksAreViolationsWhenSelectedAndUndefinedBehaviourOtherwise) {
+    const char *oob = "int main() {\n  int a[3] = {0};\n  int i = 3;\n  return a[i];\n}\n";
+    EXPECT_EQ(run(oob).ending.kind, EndingKind::UndefinedBehaviour);
+    Execution checked = run(oob, {}, {Property::Assertion, Property::ArrayBounds});
+    EXPECT_EQ(checked.ending.kind, EndingKind::PropertyViolation);
+    EXPECT_EQ(checked.ending.property, Property::ArrayBounds);
+    const char *div = "int main() {\n  int z = 0;\n  return 5 / z;\n}\n";
+    EXPECT_EQ(run(div).ending.kind, EndingKind::UndefinedBehaviour);
+    EXPECT_EQ(run(div, {}, {Property::Assertion, Property::DivisionByZero}).ending.property, Property::DivisionByZero);
+    const char *null = "int main() {\n  int *p = 0;\n  return *p;\n}\n";
+    EXPECT_EQ(run(null, {}, {Property::Assertion, Property::Pointer}).ending.property, Property::Pointer);
+    const char *overflow = "int main() {\n  int x = 2147483647;\n  x = x + 1;\n  return 0;\n}\n";
+    EXPECT_EQ(run(overflow).ending.kind, EndingKind::Exit);
+    EXPECT_EQ(run(overflow, {}, {Property::Assertion, Property::Overflow}).ending.property, Property::Overflow);
+}
+
+TEST(Interpreter, HeapObjectsFromMalloc) {
+    Execution x = run("#include <stdlib.h>\nint printf(const char *, ...);\n"
+                      "struct N { int v; struct N *next; };\nint main() {\n"
+                      "  struct N *a = malloc(sizeof(struct N));\n  struct N *b = malloc(sizeof(struct N));\n"
+                      "  a->v = 1; a->next = b; b->v = 2; b->next = 0;\n  int s = 0;\n"
+                      "  for (struct N *p = a; p; p = p->next) s += p->v;\n  free(a); free(b);\n"
+                      "  printf(\"%d\", s);\n  return 0;\n}\n");
+    EXPECT_EQ(x.ending.kind, EndingKind::Exit) << x.ending.message;
+    EXPECT_EQ(x.output, "3");
+    Execution df = run("#include <stdlib.h>\nint main() {\n  int *p = malloc(4);\n  free(p);\n  free(p);\n  return 0;\n}\n",
+                       {}, {Property::Assertion, Property::Pointer});
+    EXPECT_EQ(df.ending.property, Property::Pointer);
+}
