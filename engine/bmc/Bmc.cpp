@@ -279,13 +279,23 @@ z3::expr addE(const z3::expr &a, const z3::expr &b) {
     return a + b;
 }
 
-z3::expr mulE(const z3::expr &a, const z3::expr &b) {
-    uint64_t x, y;
-    if (a.is_numeral_u64(x) && b.is_numeral_u64(y))
-        return a.ctx().bv_val(x * y, a.get_sort().bv_size());
-    if (b.is_numeral_u64(y) && y == 1)
-        return a;
-    return a * b;
+// x * bytes for an index scaled to a byte offset: a shift when the size is a power of
+// two (Z3 would otherwise bit-blast a full 64-bit multiplier for every array access).
+z3::expr scaleE(const z3::expr &x, uint64_t bytes) {
+    z3::context &c = x.ctx();
+    unsigned w = x.get_sort().bv_size();
+    uint64_t v;
+    if (x.is_numeral_u64(v))
+        return c.bv_val(v * bytes, w);
+    if (bytes == 1)
+        return x;
+    if ((bytes & (bytes - 1)) == 0) {
+        unsigned k = 0;
+        while ((uint64_t(1) << k) != bytes)
+            ++k;
+        return z3::shl(x, c.bv_val(k, w));
+    }
+    return x * c.bv_val(bytes, w);
 }
 
 z3::expr eqE(const z3::expr &a, const z3::expr &b) {
@@ -350,6 +360,9 @@ private:
 
     SymValue eval(const ExprPtr &e, Eval &ev);
     SymValue address(const ExprPtr &e, Eval &ev);
+    // The leaves of `object` that an access of type t at `offset` may be, each with the
+    // condition that it is; `miss` becomes the condition that it is none of them.
+    std::vector<std::pair<size_t, z3::expr>> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
     SymValue read(const SymValue &ptr, const Type *t, Eval &ev);
     void write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev);
     void copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev);
@@ -548,7 +561,7 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
             check(Property::ArrayBounds, !(z3::sge(i64, ctx.bv_val(0, 64)) && z3::slt(i64, n)), ev,
                   "array index out of bounds");
         }
-        return pointerAdd(base, mulE(i64, ctx.bv_val(sizeOf(e->type), 64)));
+        return pointerAdd(base, scaleE(i64, sizeOf(e->type)));
     }
     case ExprKind::Member: {
         SymValue base = address(e->ops[0], ev);
@@ -558,37 +571,46 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
     }
 }
 
+std::vector<std::pair<size_t, z3::expr>> Encoder::leavesAt(int object, const z3::expr &offset, const Type *t,
+                                                           z3::expr &miss) {
+    const ObjectDesc &d = objects[size_t(object)];
+    const auto &leaves = leavesOf(d.type);
+    std::vector<std::pair<size_t, z3::expr>> out;
+    miss = ctx.bool_val(true);
+    auto sameKind = [&](const Leaf &l) { return l.type->sizeBytes == t->sizeBytes && l.type->isPointer() == t->isPointer(); };
+    uint64_t k;
+    if (offset.is_numeral_u64(k)) {
+        for (size_t i = 0; i < leaves.size(); ++i)
+            if (leaves[i].offset == k) {
+                if (!sameKind(leaves[i]))
+                    throw BmcUnsupported{"access to " + d.name + " through a different type"};
+                out.push_back({i, ctx.bool_val(true)});
+                miss = ctx.bool_val(false);
+                break;
+            }
+        return out;
+    }
+    for (size_t i = 0; i < leaves.size(); ++i) {
+        if (!sameKind(leaves[i]))
+            continue;
+        z3::expr hit = eqE(offset, ctx.bv_val(leaves[i].offset, 64));
+        out.push_back({i, hit});
+        miss = andE(miss, notE(hit));
+    }
+    return out;
+}
+
 SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
     std::optional<SymValue> result;
     z3::expr outside = ctx.bool_val(false);
     for (const auto &target : ptr.targets) {
         if (target.object < 0)
             continue; // reported by address()
-        const ObjectDesc &d = objects[size_t(target.object)];
-        const auto &leaves = leavesOf(d.type);
         const ObjectContents &c = contents(ev.state, target.object);
-        const z3::expr &off = target.offset;
-        std::optional<SymValue> v;
         z3::expr miss = ctx.bool_val(true);
-        uint64_t k;
-        if (off.is_numeral_u64(k)) {
-            for (size_t i = 0; i < leaves.size(); ++i)
-                if (leaves[i].offset == k) {
-                    if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
-                        throw BmcUnsupported{"access to " + d.name + " through a different type"};
-                    v = c.leaves[i];
-                    miss = ctx.bool_val(false);
-                    break;
-                }
-        } else {
-            for (size_t i = 0; i < leaves.size(); ++i) {
-                if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
-                    continue;
-                z3::expr hit = eqE(off, ctx.bv_val(leaves[i].offset, 64));
-                v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
-                miss = andE(miss, notE(hit));
-            }
-        }
+        std::optional<SymValue> v;
+        for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss))
+            v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
         outside = orE(outside, andE(target.guard, miss));
         if (!v)
             v = zeroOf(t);
@@ -604,34 +626,16 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
     for (const auto &target : ptr.targets) {
         if (target.object < 0)
             continue;
-        const ObjectDesc &d = objects[size_t(target.object)];
-        if (d.readOnly)
+        if (objects[size_t(target.object)].readOnly)
             check(Property::Pointer, target.guard, ev, "write to a string literal");
-        const auto &leaves = leavesOf(d.type);
         auto updated = std::make_shared<ObjectContents>(contents(ev.state, target.object));
-        const z3::expr &off = target.offset;
-        z3::expr miss = ctx.bool_val(true);
         // The write happens only where the path reaches it: states on other paths keep
         // their values when they merge, but within this state the guard is implied.
         z3::expr when = single ? ctx.bool_val(true) : target.guard;
-        uint64_t k;
-        if (off.is_numeral_u64(k)) {
-            for (size_t i = 0; i < leaves.size(); ++i)
-                if (leaves[i].offset == k) {
-                    if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
-                        throw BmcUnsupported{"access to " + d.name + " through a different type"};
-                    updated->leaves[i] = when.is_true() ? value : select(when, value, updated->leaves[i]);
-                    miss = ctx.bool_val(false);
-                    break;
-                }
-        } else {
-            for (size_t i = 0; i < leaves.size(); ++i) {
-                if (leaves[i].type->sizeBytes != t->sizeBytes || leaves[i].type->isPointer() != t->isPointer())
-                    continue;
-                z3::expr hit = eqE(off, ctx.bv_val(leaves[i].offset, 64));
-                updated->leaves[i] = select(andE(when, hit), value, updated->leaves[i]);
-                miss = andE(miss, notE(hit));
-            }
+        z3::expr miss = ctx.bool_val(true);
+        for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss)) {
+            z3::expr cond = andE(when, hit);
+            updated->leaves[i] = cond.is_true() ? value : select(cond, value, updated->leaves[i]);
         }
         outside = orE(outside, andE(target.guard, miss));
         if (ev.state.memory.size() <= size_t(target.object))
@@ -671,11 +675,11 @@ SymValue Encoder::binary(const Expr &e, Eval &ev) {
             return t->bits == 64 ? v.bv : t->isSigned ? z3::sext(v.bv, 64 - t->bits) : z3::zext(v.bv, 64 - t->bits);
         };
         if ((op == BinaryOp::Add || op == BinaryOp::Sub) && a.isPointer && !b.isPointer) {
-            z3::expr d = index64(b, r->type) * ctx.bv_val(sizeOf(l->type->target), 64);
+            z3::expr d = scaleE(index64(b, r->type), sizeOf(l->type->target));
             return pointerAdd(a, op == BinaryOp::Add ? d : -d);
         }
         if (op == BinaryOp::Add && b.isPointer && !a.isPointer)
-            return pointerAdd(b, index64(a, l->type) * ctx.bv_val(sizeOf(r->type->target), 64));
+            return pointerAdd(b, scaleE(index64(a, l->type), sizeOf(r->type->target)));
         if (!(a.isPointer && b.isPointer))
             throw BmcUnsupported{"comparison of a pointer with an integer"};
         // Two pointers: the same object is required except for == and !=.
@@ -1090,7 +1094,8 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
         std::optional<z3::model> model;
         auto solve = [&](bool unwinding) -> z3::check_result {
             z3::solver solver = (z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
-                                 z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
+                                 z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "max-bv-sharing") &
+                                 z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
                                     .mk_solver();
             if (options.timeoutSeconds > 0) {
                 double left = options.timeoutSeconds - (elapsed() - result.encodeSeconds);

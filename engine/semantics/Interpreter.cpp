@@ -120,6 +120,13 @@ private:
         return s;
     }
     Scalar pointerArith(const Scalar &ptr, int64_t delta, const Type *ptrType);
+    static Scalar pointerTo(Address a) {
+        Scalar p;
+        p.isPointer = true;
+        p.object = a.object;
+        p.offset = a.offset;
+        return p;
+    }
     uint64_t fakeAddress(const Scalar &ptr) const;
     void assign(Address dst, const Type *t, const ExprPtr &value);
     void initialize(Address dst, const Type *t, const std::vector<Initializer> &inits, bool hasInit);
@@ -366,14 +373,8 @@ Scalar Interpreter::eval(const ExprPtr &e) {
         return load(addressOf(e), e->type);
     case ExprKind::StringLit:
         stop(EndingKind::Unsupported, "string literal used as a value");
-    case ExprKind::AddrOf: {
-        Address a = addressOf(e->ops[0]);
-        Scalar p;
-        p.isPointer = true;
-        p.object = a.object;
-        p.offset = a.offset;
-        return p;
-    }
+    case ExprKind::AddrOf:
+        return pointerTo(addressOf(e->ops[0]));
     case ExprKind::Unary: {
         Scalar a = eval(e->ops[0]);
         if (e->unaryOp == UnaryOp::LogNot)
@@ -388,14 +389,8 @@ Scalar Interpreter::eval(const ExprPtr &e) {
     case ExprKind::Cast: {
         const Type *to = e->type;
         switch (e->castKind) {
-        case CastKind::ArrayDecay: {
-            Address a = addressOf(e->ops[0]);
-            Scalar p;
-            p.isPointer = true;
-            p.object = a.object;
-            p.offset = a.offset;
-            return p;
-        }
+        case CastKind::ArrayDecay:
+            return pointerTo(addressOf(e->ops[0]));
         case CastKind::Integral: {
             Scalar a = eval(e->ops[0]);
             return integer(convertInteger(a.bits, e->ops[0]->type, to));
