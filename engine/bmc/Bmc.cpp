@@ -455,6 +455,9 @@ const ObjectContents &Encoder::contents(const State &s, int object) {
 }
 
 z3::expr Encoder::truth(const SymValue &v) {
+    uint64_t k;
+    if (!v.isPointer && v.bv.is_numeral_u64(k))
+        return ctx.bool_val(k != 0);
     if (!v.isPointer)
         return v.bv != ctx.bv_val(0, v.bv.get_sort().bv_size());
     z3::expr r = ctx.bool_val(false);
@@ -465,10 +468,16 @@ z3::expr Encoder::truth(const SymValue &v) {
 }
 
 SymValue Encoder::fromBool(const z3::expr &b, const Type *t) {
+    if (b.is_true() || b.is_false())
+        return SymValue{false, ctx.bv_val(b.is_true() ? 1 : 0, t->bits), {}};
     return SymValue{false, z3::ite(b, ctx.bv_val(1, t->bits), ctx.bv_val(0, t->bits)), {}};
 }
 
 SymValue Encoder::select(const z3::expr &c, const SymValue &a, const SymValue &b) {
+    if (c.is_true())
+        return a;
+    if (c.is_false())
+        return b;
     if (!a.isPointer) {
         if (z3::eq(a.bv, b.bv))
             return a;
@@ -716,6 +725,18 @@ SymValue Encoder::binary(const Expr &e, Eval &ev) {
     const bool s = t->isSigned;
     const unsigned w = t->bits;
     z3::expr x = a.bv, y = b.bv;
+    uint64_t cx, cy;
+    if (x.is_numeral_u64(cx) && y.is_numeral_u64(cy)) {
+        // Both known: the interpreter's integer semantics computes the value and says
+        // statically whether a check fails.
+        IntegerResult res = integerBinary(op, cx, cy, t, r->type);
+        if (res.divByZero)
+            check(Property::DivisionByZero, ctx.bool_val(true), ev, "division by zero");
+        if (res.overflow && opts.properties.count(Property::Overflow))
+            check(Property::Overflow, ctx.bool_val(true), ev, "arithmetic overflow on signed integers");
+        unsigned rw = e.type->bits;
+        return {false, ctx.bv_val(comparison ? res.bits : truncateBits(res.bits, rw), rw), {}};
+    }
     switch (op) {
     case BinaryOp::Lt: return fromBool(s ? z3::slt(x, y) : z3::ult(x, y), e.type);
     case BinaryOp::Gt: return fromBool(s ? z3::sgt(x, y) : z3::ugt(x, y), e.type);
@@ -792,8 +813,15 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
     case ExprKind::AddrOf: return address(e->ops[0], ev);
     case ExprKind::Unary: {
         SymValue a = eval(e->ops[0], ev);
+        uint64_t k;
+        if (!a.isPointer && e->unaryOp != UnaryOp::LogNot && a.bv.is_numeral_u64(k)) {
+            IntegerResult res = integerUnary(e->unaryOp, k, e->type);
+            if (res.overflow && opts.properties.count(Property::Overflow))
+                check(Property::Overflow, ctx.bool_val(true), ev, "arithmetic overflow on signed negation");
+            return {false, ctx.bv_val(res.bits, e->type->bits), {}};
+        }
         switch (e->unaryOp) {
-        case UnaryOp::LogNot: return fromBool(!truth(a), e->type);
+        case UnaryOp::LogNot: return fromBool(notE(truth(a)), e->type);
         case UnaryOp::BitNot: return {false, ~a.bv, {}};
         case UnaryOp::Neg:
             if (e->type->isSigned && opts.properties.count(Property::Overflow))
@@ -816,6 +844,9 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
         case CastKind::ArrayDecay: return address(e->ops[0], ev);
         case CastKind::Integral: {
             SymValue a = eval(e->ops[0], ev);
+            uint64_t k;
+            if (a.bv.is_numeral_u64(k))
+                return {false, ctx.bv_val(convertInteger(k, e->ops[0]->type, e->type), e->type->bits), {}};
             return {false, convertBits(a.bv, e->ops[0]->type, e->type), {}};
         }
         case CastKind::PointerToPointer: return eval(e->ops[0], ev);
