@@ -21,7 +21,7 @@ packages=(
   libz3-dev libgraphviz-dev graphviz
   libgtest-dev libgmock-dev nlohmann-json3-dev libyaml-cpp-dev
   xvfb xauth fonts-dejavu-core fontconfig
-  cbmc csmith libcsmith-dev lcov time libc6-dev-i386
+  cbmc csmith libcsmith-dev lcov time libc6-dev-i386 gdb valgrind
 )
 recipe_version=1   # bump when the way the root is built changes
 
