@@ -143,6 +143,19 @@ void CfaView::fit() {
 void CfaView::zoomIn() { scale(1.25, 1.25); }
 void CfaView::zoomOut() { scale(0.8, 0.8); }
 
+void CfaView::changeEvent(QEvent *event) {
+    QGraphicsView::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange && event->type() != QEvent::ApplicationPaletteChange)
+        return;
+    // Items draw with the palette they were given: hand them the new one (dark mode).
+    const QPalette pal = palette();
+    for (auto &[id, item] : m_nodeItems)
+        static_cast<GraphNodeItem *>(item)->setPalette(pal);
+    for (auto &[id, item] : m_edgeItems)
+        static_cast<GraphEdgeItem *>(item)->setPalette(pal);
+    m_scene->update();
+}
+
 void CfaView::wheelEvent(QWheelEvent *event) {
     if (event->modifiers() & Qt::ControlModifier || !(event->modifiers() & Qt::ShiftModifier)) {
         double factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;

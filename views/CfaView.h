@@ -50,6 +50,7 @@ signals:
 
 protected:
     void wheelEvent(QWheelEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
 
 private:

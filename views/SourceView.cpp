@@ -135,6 +135,8 @@ void SourceView::highlightCurrentLine() {
     m_gutter->update();
 }
 
+QString SourceView::themeName() const { return m_highlighter->theme().name(); }
+
 unsigned SourceView::cursorLine() const { return unsigned(textCursor().blockNumber() + 1); }
 
 void SourceView::goToLine(unsigned line, unsigned column) { selectRange(line, column, line, column - 1); }

@@ -26,6 +26,7 @@ public:
     void selectRange(unsigned beginLine, unsigned beginColumn, unsigned endLine, unsigned endColumn);
     void goToLine(unsigned line, unsigned column = 1);
     unsigned cursorLine() const;
+    QString themeName() const; // the KSyntaxHighlighting theme in use
 
     int gutterWidth() const;
     void paintGutter(QPaintEvent *event);

@@ -8,6 +8,7 @@
 #include "SourceView.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
@@ -130,6 +131,31 @@ private slots:
         QVERIFY(src);
         QCOMPARE(src->coverableLines(), program->coverableLines(0));
         QVERIFY(!src->coverableLines().empty());
+    }
+
+    void highlightingThemeFollowsThePalette() {
+        app::MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        w.openPath(example());
+        QVERIFY(waitShown(w, shown));
+        views::SourceView *src = w.sourceView(0);
+        QVERIFY(src);
+        const QPalette light = QApplication::palette();
+        QString lightTheme = src->themeName();
+        QPalette dark(QColor(0x31, 0x36, 0x3b), QColor(0x23, 0x26, 0x29)); // button, window
+        dark.setColor(QPalette::Base, QColor(0x1b, 0x1e, 0x20));
+        dark.setColor(QPalette::Text, QColor(0xfc, 0xfc, 0xfc));
+        dark.setColor(QPalette::WindowText, QColor(0xfc, 0xfc, 0xfc));
+        dark.setColor(QPalette::ButtonText, QColor(0xfc, 0xfc, 0xfc));
+        QApplication::setPalette(dark);
+        QCoreApplication::processEvents();
+        QString darkTheme = src->themeName();
+        QVERIFY2(darkTheme != lightTheme, qPrintable(lightTheme + " / " + darkTheme));
+        QVERIFY(darkTheme.contains(QStringLiteral("Dark"), Qt::CaseInsensitive));
+        if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
+            w.grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QStringLiteral("/main-window-dark.png"));
+        QApplication::setPalette(light);
     }
 
 private:
