@@ -54,11 +54,22 @@ run_native() {
   exec "$@"
 }
 
+# Debian 12 and older never have the packages (TOOLCHAIN.md): no need to ask apt.
+old_debian() {
+  [ -r /etc/os-release ] || return 1
+  ( . /etc/os-release; [ "${ID:-}" = debian ] && [ -n "${VERSION_ID:-}" ] && [ "${VERSION_ID%%.*}" -le 12 ] )
+}
+
+cache=${VCOV_CACHE:-$HOME/.cache/vcov}
+key=$( (echo "$recipe_version"; printf '%s\n' "${packages[@]}") | sha256sum | cut -c1-16)
+root="$cache/trixie-$key"
+
 # --- native path -------------------------------------------------------------
 if [ "${VCOV_NATIVE:-}" = 1 ] || have_all_packages; then
   run_native "$@"
 fi
-if [ "${VCOV_FORCE_ROOT:-}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
+if [ "${VCOV_FORCE_ROOT:-}" != 1 ] && [ ! -f "$root/etc/vcov-root-key" ] && ! old_debian &&
+   command -v apt-get >/dev/null 2>&1; then
   if ! archive_offers_all; then as_root apt-get update -qq >/dev/null 2>&1 || true; fi
   if archive_offers_all; then
     note "installing the build packages from this host's archive"
@@ -70,10 +81,7 @@ fi
 
 # --- Debian 13 root -----------------------------------------------------------
 [ "$(id -u)" -eq 0 ] || { note "building the Debian 13 root needs root (debootstrap, chroot)"; exit 1; }
-cache=${VCOV_CACHE:-$HOME/.cache/vcov}
 mkdir -p "$cache"
-key=$( (echo "$recipe_version"; printf '%s\n' "${packages[@]}") | sha256sum | cut -c1-16)
-root="$cache/trixie-$key"
 
 mirror() {
   local uri
