@@ -62,6 +62,28 @@ void collectLeaves(const Type *t, uint64_t base, std::vector<Leaf> &out) {
 
 } // namespace
 
+uint64_t Type::leafCount() const {
+    switch (kind) {
+    case TypeKind::Int:
+    case TypeKind::Pointer: return 1;
+    case TypeKind::Array: {
+        uint64_t each = target->leafCount();
+        return each != 0 && count > UINT64_MAX / each ? UINT64_MAX : count * each;
+    }
+    case TypeKind::Struct: {
+        uint64_t n = 0;
+        for (const auto &f : fields) {
+            uint64_t k = f.type->leafCount();
+            n = k > UINT64_MAX - n ? UINT64_MAX : n + k;
+        }
+        return n;
+    }
+    case TypeKind::Void:
+    case TypeKind::Function: return 0;
+    }
+    return 0;
+}
+
 const std::vector<Leaf> &Type::leaves() const {
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);

@@ -57,6 +57,9 @@ struct Type {
     // Every scalar inside an object of this type, in offset order (computed once; kept
     // with the type so that it lives exactly as long as the program).
     const std::vector<Leaf> &leaves() const;
+    // How many leaves there are, without listing them (saturates at UINT64_MAX): callers
+    // refuse objects too large to hold scalar by scalar before asking for leaves().
+    uint64_t leafCount() const;
 
 private:
     mutable std::vector<Leaf> m_leaves;

@@ -138,6 +138,8 @@ int runCommand(const std::vector<std::string> &args) {
         return ExitUsage;
     }
     io.properties = *props;
+    // Steps are kept only for those who read them (10 million steps would take gigabytes).
+    io.recordSteps = opts->has("trace") || !opts->value("json").empty();
     if (auto m = opts->value("max-steps"); !m.empty())
         io.maxSteps = std::stoull(m);
     auto program = loadProgram(*opts);

@@ -444,6 +444,11 @@ const ObjectContents &Encoder::contents(const State &s, int object) {
     if (size_t(object) < s.memory.size() && s.memory[size_t(object)])
         return *s.memory[size_t(object)];
     const ObjectDesc &d = objects[size_t(object)];
+    // Every scalar of an object is a term: very large arrays are beyond this encoding.
+    constexpr uint64_t MaxLeaves = uint64_t(1) << 16;
+    if (d.type->leafCount() > MaxLeaves)
+        throw BmcUnsupported{d.name + " has " + std::to_string(d.type->leafCount()) + " scalars (more than " +
+                             std::to_string(MaxLeaves) + " are not encoded yet)"};
     auto &z = m_zeros[d.type];
     if (!z) {
         auto c = std::make_shared<ObjectContents>();
