@@ -142,6 +142,15 @@ struct FileLine {
     auto operator<=>(const FileLine &) const = default;
 };
 
+// One step of an interprocedural path: a CFA edge taken, or (isReturn) the return from
+// the callee of a call edge to the call's target location. Executions, ART edges,
+// assumption-automaton transitions and BMC monitors all speak this alphabet.
+struct PathMove {
+    EdgeId edge = -1;
+    bool isReturn = false;
+    auto operator<=>(const PathMove &) const = default;
+};
+
 class Program {
 public:
     explicit Program(DataModel model = DataModel::LP64) : types(model) {}

@@ -3,6 +3,8 @@
 #include "formats/CfaDot.h"
 #include "formats/CfaJson.h"
 #include "bmc/Bmc.h"
+#include "coverage/Coverage.h"
+#include "formats/CoverageJson.h"
 #include "formats/ExecutionJson.h"
 #include "frontend/FrontEnd.h"
 #include "semantics/Interpreter.h"
@@ -23,6 +25,7 @@ Commands:
   cfa    parse the program and print or write its control-flow automata
   run    run the program on given inputs with the concrete interpreter
   bmc    bounded model checking with Z3; counterexamples are replayed before they are shown
+  coverage  run an ART analysis within a budget and measure its verification coverage
 
 Program options (all commands):
   -I DIR               include directory
@@ -52,9 +55,28 @@ bmc options:
   --timeout S          give up after S seconds of solving (verdict unknown)
   --json OUT           write the result as JSON
 
+coverage options:
+  --analysis value     the ART analysis (explicit values; the only one so far)
+  --order bfs|dfs|rpo  traversal order of the analysis (default bfs)
+  --tie-break          break ties of the order by the Reach score of the location
+  --max-nodes N        ART node budget (default 100000)
+  --time S             analysis time budget in seconds (default 60)
+  --memory MB          analysis memory budget (resident size of the process)
+  --exec-budget N      executions that add coverage (default 10)
+  --exec-time S        time budget for generating executions (default 60)
+  --no-heuristic       generator without the Reach tie-break (the paper's baseline)
+  --exact              decide the remaining explored lines (Algorithm 1): covered or unreachable
+  --exact-time S       time budget of --exact (default 60)
+  --json OUT           write lines, per-line explanations, executions, series, automaton size
+  --lcov OUT           lcov tracefile of covered lines (DA:<line>,<executions covering it>)
+  --lcov-explored OUT  lcov tracefile of the over-approximation (DA:<line>,1 for explored lines)
+  --automaton OUT      the assumption automaton in CPAchecker's text format
+  --dot OUT            the assumption automaton as Graphviz DOT
+
 Exit status: 0 success, 2 usage error, 6 input error (messages as file:line:col);
 run: 10 when a property is violated, 1 when the execution ends otherwise abnormally;
-bmc: 0 safe, 10 unsafe, 1 unknown, 70 internal error (a counterexample that does not replay).
+bmc: 0 safe, 10 unsafe, 1 unknown, 70 internal error (a counterexample that does not replay);
+coverage: 0 measured, 10 a property violation was found (replayed).
 )";
 
 void printDiagnostics(const Diagnostics &d) {
@@ -247,6 +269,90 @@ int bmcCommand(const std::vector<std::string> &args) {
     return r.verdict == Verdict::Safe ? 0 : r.verdict == Verdict::Unsafe ? 10 : 1;
 }
 
+int coverageCommand(const std::vector<std::string> &args) {
+    auto opts = parseCliOptions(args,
+                                {"analysis", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
+                                 "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot"},
+                                {"no-heuristic", "exact", "tie-break"});
+    if (!opts)
+        return ExitUsage;
+    CoverageOptions co;
+    co.analysis.budget.maxNodes = 100'000;
+    co.analysis.budget.maxSeconds = 60;
+    if (std::string a = opts->value("analysis", "value"); a != "value") {
+        std::cerr << "vcov-cli: unknown analysis '" << a << "' (available: value)\n";
+        return ExitUsage;
+    }
+    auto order = traversalOrderFromName(opts->value("order", "bfs"));
+    if (!order || *order == TraversalOrder::Postorder) {
+        std::cerr << "vcov-cli: --order takes bfs, dfs or rpo\n";
+        return ExitUsage;
+    }
+    co.analysis.order = *order;
+    co.analysis.scoreTieBreak = opts->has("tie-break");
+    try {
+        if (auto v = opts->value("max-nodes"); !v.empty())
+            co.analysis.budget.maxNodes = std::stoull(v);
+        if (auto v = opts->value("time"); !v.empty())
+            co.analysis.budget.maxSeconds = std::stod(v);
+        if (auto v = opts->value("memory"); !v.empty())
+            co.analysis.budget.maxMemoryMb = std::stoull(v);
+        if (auto v = opts->value("exec-budget"); !v.empty())
+            co.execBudget = std::stoull(v);
+        if (auto v = opts->value("exec-time"); !v.empty())
+            co.execSeconds = std::stod(v);
+        if (auto v = opts->value("exact-time"); !v.empty())
+            co.exactSeconds = std::stod(v);
+    } catch (const std::exception &) {
+        std::cerr << "vcov-cli: budgets take numbers\n";
+        return ExitUsage;
+    }
+    co.heuristic = !opts->has("no-heuristic");
+    co.exact = opts->has("exact");
+    auto program = loadProgram(*opts);
+    if (!program)
+        return ExitInputError;
+    if (program->entryFunction == NoFunction) {
+        std::cerr << "vcov-cli: the program has no main function\n";
+        return ExitInputError;
+    }
+    CoverageResult r = runCoverage(*program, co);
+    const Art &art = *r.art;
+    std::cout << "analysis: " << art.nodes.size() << " ART nodes (" << art.count(ArtNodeStatus::Waitlist)
+              << " on the waitlist, " << art.count(ArtNodeStatus::Covered) << " covered); " << r.analysisStopText << "\n";
+    std::cout << "assumption automaton: " << r.automaton.states.size() << " states, " << r.automaton.falseNodes
+              << " ART nodes to FALSE\n";
+    std::cout << "executions: " << r.executions.size() << " (" << r.spuriousPaths << " spurious paths, "
+              << r.redundantExecutions << " covering nothing new); " << r.generationNote << "\n";
+    if (r.exactRan)
+        std::cout << "exact: " << r.exactNote << " (bound " << r.exactBound << ")\n";
+    for (const auto &[l, ex] : r.lines)
+        if (ex.status != LineStatus::Covered)
+            std::cout << program->files[size_t(l.file)].path << ":" << l.line << ": " << lineStatusName(ex.status) << "\n";
+    std::cout << "lines: " << r.lines.size() << " coverable, " << r.count(LineStatus::Covered) << " covered, "
+              << r.count(LineStatus::OverApproximated) << " over-approximated, " << r.count(LineStatus::Uncovered)
+              << " uncovered, " << r.count(LineStatus::Unreachable) << " unreachable\n";
+    if (r.bug) {
+        std::cout << "Bug (" << r.bug->foundBy << ", replayed by the interpreter):\n"
+                  << executionTrace(*program, r.bug->counterexample);
+        if (!r.bug->counterexample.output.empty())
+            std::cout << "Output:\n" << r.bug->counterexample.output;
+        std::cout << "Violated: " << r.bug->message << "\n";
+    }
+    std::cout << "time: " << r.series.back().seconds << " s\n";
+    if (auto v = opts->value("json"); !v.empty() && !writeFile(v, coverageToJson(*program, r).dump(1) + "\n"))
+        return ExitInputError;
+    if (auto v = opts->value("lcov"); !v.empty() && !writeFile(v, coverageToLcov(*program, r)))
+        return ExitInputError;
+    if (auto v = opts->value("lcov-explored"); !v.empty() && !writeFile(v, exploredToLcov(*program, r)))
+        return ExitInputError;
+    if (auto v = opts->value("automaton"); !v.empty() && !writeFile(v, r.automaton.toText(*program)))
+        return ExitInputError;
+    if (auto v = opts->value("dot"); !v.empty() && !writeFile(v, r.automaton.toDot(*program)))
+        return ExitInputError;
+    return r.bug ? 10 : ExitOk;
+}
+
 int cfaCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args, {"function", "dot", "json"}, {});
     if (!opts)
@@ -323,6 +429,8 @@ int main(int argc, char **argv) {
             return runCommand(args);
         if (command == "bmc")
             return bmcCommand(args);
+        if (command == "coverage")
+            return coverageCommand(args);
     } catch (const std::exception &ex) {
         std::cerr << "vcov-cli: internal error: " << ex.what() << "\n";
         return 70;

@@ -63,6 +63,7 @@ struct UEdge {
 struct UNode {
     NodeId node = NoNode;
     int frame = 0;
+    int monitor = 0; // the observer's state (0 without an observer)
     std::vector<uint16_t> counts; // per loop of loopsOf(node)
     std::vector<UEdge> out;
     int indegree = 0;
@@ -79,15 +80,15 @@ public:
 
 private:
     const LoopStructure &loops(FunctionId f);
-    int nodeFor(NodeId n, int frame, std::vector<uint16_t> counts);
+    int nodeFor(NodeId n, int frame, std::vector<uint16_t> counts, int monitor);
     unsigned boundFor(const LoopInfo &l) const;
     // Successor of a function-local edge; -1 when the unwinding bound stops it.
-    int transition(int from, const CfaEdge &e, UEdge &ue);
+    int transition(int from, const CfaEdge &e, UEdge &ue, int monitor);
 
     const Program &P;
     const BmcOptions &opts;
     std::map<FunctionId, LoopStructure> m_loops;
-    std::map<std::tuple<NodeId, int, std::vector<uint16_t>>, int> m_index;
+    std::map<std::tuple<NodeId, int, std::vector<uint16_t>, int>, int> m_index;
     std::deque<int> m_work;
 };
 
@@ -108,8 +109,8 @@ unsigned Unroller::boundFor(const LoopInfo &l) const {
     return it == opts.loopBounds.end() ? opts.unwind : it->second;
 }
 
-int Unroller::nodeFor(NodeId n, int frame, std::vector<uint16_t> counts) {
-    auto key = std::make_tuple(n, frame, counts);
+int Unroller::nodeFor(NodeId n, int frame, std::vector<uint16_t> counts, int monitor) {
+    auto key = std::make_tuple(n, frame, counts, monitor);
     auto it = m_index.find(key);
     if (it != m_index.end())
         return it->second;
@@ -120,6 +121,7 @@ int Unroller::nodeFor(NodeId n, int frame, std::vector<uint16_t> counts) {
     u.node = n;
     u.frame = frame;
     u.counts = std::move(counts);
+    u.monitor = monitor;
     nodes.push_back(std::move(u));
     int id = int(nodes.size() - 1);
     m_index.emplace(std::move(key), id);
@@ -127,8 +129,10 @@ int Unroller::nodeFor(NodeId n, int frame, std::vector<uint16_t> counts) {
     return id;
 }
 
-int Unroller::transition(int from, const CfaEdge &e, UEdge &ue) {
+int Unroller::transition(int from, const CfaEdge &e, UEdge &ue, int monitor) {
     const UNode &u = nodes[size_t(from)];
+    if (opts.observer && opts.observer->finite())
+        return nodeFor(e.to, u.frame, {}, monitor); // the observer bounds every path itself
     const LoopStructure &ls = loops(P.node(e.from).function);
     const auto &lu = ls.loopsOf(e.from);
     const auto &lv = ls.loopsOf(e.to);
@@ -153,27 +157,31 @@ int Unroller::transition(int from, const CfaEdge &e, UEdge &ue) {
             counts[i] = uint16_t(counts[i] + 1);
         }
     }
-    return nodeFor(e.to, u.frame, std::move(counts));
+    return nodeFor(e.to, u.frame, std::move(counts), monitor);
 }
 
 void Unroller::build() {
     FunctionId mainId = P.entryFunction;
     frames.push_back(UFrame{-1, mainId, -1, -1});
-    nodeFor(P.functions[mainId].entry, 0, {});
+    const PathObserver *obs = opts.observer;
+    nodeFor(P.functions[mainId].entry, 0, {}, obs ? obs->initial() : 0);
     while (!m_work.empty()) {
         int id = m_work.front();
         m_work.pop_front();
         NodeId n = nodes[size_t(id)].node;
         int frame = nodes[size_t(id)].frame;
+        const int monitor = nodes[size_t(id)].monitor;
+        auto observe = [&](PathMove m) { return obs ? obs->step(monitor, m) : 0; };
         const FunctionCfa &fn = P.functions[frames[size_t(frame)].function];
         std::vector<UEdge> outs;
         if (n == fn.exit) {
             const UFrame &f = frames[size_t(frame)];
-            if (f.parent >= 0) {
+            int next = f.parent >= 0 ? observe({f.callEdge, true}) : PathObserver::Blocked;
+            if (next != PathObserver::Blocked) {
                 UEdge ue;
                 ue.kind = UEdge::Leave;
                 ue.edge = f.callEdge;
-                ue.target = transition(f.callerNode, P.edge(f.callEdge), ue);
+                ue.target = transition(f.callerNode, P.edge(f.callEdge), ue, next);
                 outs.push_back(ue);
             }
         }
@@ -181,12 +189,15 @@ void Unroller::build() {
             const CfaEdge &e = P.edge(eid);
             UEdge ue;
             ue.edge = eid;
+            const int next = observe({eid, false});
+            if (next == PathObserver::Blocked)
+                continue;
             if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && P.functions[e.call.callee].hasBody) {
                 // Recursion: at most `unwind` frames of a function at once.
                 unsigned active = 0;
                 for (int q = frame; q >= 0; q = frames[size_t(q)].parent)
                     active += frames[size_t(q)].function == e.call.callee;
-                if (active >= opts.unwind) {
+                if (active >= opts.unwind && !(obs && obs->finite())) {
                     ue.kind = UEdge::Enter;
                     ue.unwindLimit = true;
                     ue.loop = "recursion of " + P.functions[e.call.callee].name;
@@ -195,11 +206,11 @@ void Unroller::build() {
                 }
                 frames.push_back(UFrame{frame, e.call.callee, id, eid});
                 ue.kind = UEdge::Enter;
-                ue.target = nodeFor(P.functions[e.call.callee].entry, int(frames.size() - 1), {});
+                ue.target = nodeFor(P.functions[e.call.callee].entry, int(frames.size() - 1), {}, next);
                 outs.push_back(ue);
                 continue;
             }
-            ue.target = transition(id, e, ue);
+            ue.target = transition(id, e, ue, next);
             outs.push_back(ue);
         }
         for (const UEdge &ue : outs)
@@ -338,6 +349,7 @@ public:
     void encode();
 
     std::vector<Violation> violations;
+    std::vector<z3::expr> goals; // executions that end normally in an accepting observer state
     std::vector<InputSymbol> inputs;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
@@ -378,6 +390,7 @@ private:
     SymValue freshInput(const Type *t, Eval &ev, bool uninitialized);
 
     State merge(std::vector<State> &in);
+    bool accepting(int monitor) const { return !opts.observer || opts.observer->accepting(monitor); }
     void apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming);
     void intrinsic(const CfaEdge &e, Eval &ev);
 
@@ -893,12 +906,15 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         if (c.args.empty())
             return;
         z3::expr ok = truth(eval(c.args[0], ev));
-        violations.push_back({andE(ev.state.guard, notE(ok)), Property::Assertion, e.id, "assertion " + e.text});
+        // Not selected (a search for executions): a failing assertion cuts the path.
+        if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
+            violations.push_back({andE(ev.state.guard, notE(ok)), Property::Assertion, e.id, "assertion " + e.text});
         ev.state.guard = andE(ev.state.guard, ok); // the interpreter stops at the first violation
         return;
     }
     case Intrinsic::Error:
-        violations.push_back({ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called"});
+        if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
+            violations.push_back({ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called"});
         ev.state.guard = ctx.bool_val(false);
         return;
     case Intrinsic::Abort:
@@ -1031,7 +1047,13 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
             s.guard = andE(s.guard, e.truth ? c : notE(c));
             break;
         }
-        case EdgeKind::Call: intrinsic(e, ev); break;
+        case EdgeKind::Call:
+            if (e.call.intrinsic == Intrinsic::Exit && ue.target >= 0 && accepting(U.nodes[size_t(ue.target)].monitor)) {
+                if (!s.guard.is_false())
+                    goals.push_back(s.guard);
+            }
+            intrinsic(e, ev);
+            break;
         case EdgeKind::Return:
             if (e.value) {
                 const Type *t = e.value->type;
@@ -1076,6 +1098,9 @@ void Encoder::encode() {
         if (s.guard.is_false())
             continue;
         nodeGuards.push_back({n, s.guard});
+        const UNode &un = U.nodes[size_t(n)];
+        if (un.frame == 0 && un.node == P.functions[P.entryFunction].exit && accepting(un.monitor))
+            goals.push_back(s.guard);
         const auto &outs = U.nodes[size_t(n)].out;
         for (size_t i = 0; i < outs.size(); ++i) {
             ++order;
@@ -1096,6 +1121,100 @@ int64_t modelValue(const z3::model &m, const z3::expr &v, const Type *t) {
 }
 
 } // namespace
+
+namespace {
+
+// Bit-blasting after word-level preprocessing, then Z3's SAT solver: the formula is
+// quantifier-free bit-vectors only. A fresh solver per query (the tactic pipeline is not
+// incremental); the encoding is shared.
+z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::vector<z3::expr> &conditions,
+                          double timeoutSeconds, std::optional<z3::model> &model, std::string &reason) {
+    if (conditions.empty())
+        return z3::unsat;
+    z3::solver solver = (z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
+                         z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "max-bv-sharing") &
+                         z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
+                            .mk_solver();
+    if (timeoutSeconds > 0) {
+        z3::params params(ctx);
+        params.set("timeout", unsigned(std::max(1.0, timeoutSeconds * 1000)));
+        solver.set(params);
+    }
+    z3::expr_vector any(ctx);
+    for (const auto &c : conditions)
+        any.push_back(c);
+    for (const auto &d : encoder.definitions)
+        solver.add(d);
+    solver.add(z3::mk_or(any));
+    z3::check_result r = solver.check();
+    if (r == z3::sat)
+        model = solver.get_model();
+    if (r == z3::unknown)
+        reason = "solver: " + solver.reason_unknown();
+    return r;
+}
+
+ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
+    std::vector<const InputSymbol *> used;
+    for (const auto &in : encoder.inputs)
+        if (model.eval(in.guard, true).is_true())
+            used.push_back(&in);
+    std::stable_sort(used.begin(), used.end(), [](auto *a, auto *b) { return a->order < b->order; });
+    ExecutionInput input;
+    for (const InputSymbol *in : used)
+        (in->uninitialized ? input.uninitialized : input.nondet).push_back(modelValue(model, in->value, in->type));
+    return input;
+}
+
+} // namespace
+
+ExecutionSearch findExecution(const Program &program, const BmcOptions &options) {
+    auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    ExecutionSearch result;
+    if (program.entryFunction == NoFunction) {
+        result.reason = "the program has no entry function";
+        return result;
+    }
+    BmcOptions opts = options;
+    opts.unwindingAssertions = true; // to know whether "not found" is complete
+    try {
+        z3::context ctx;
+        Unroller unroller(program, opts);
+        unroller.build();
+        result.unrolledNodes = unroller.nodes.size();
+        Encoder encoder(program, opts, unroller, ctx);
+        encoder.encode();
+        std::optional<z3::model> model;
+        auto left = [&] { return opts.timeoutSeconds > 0 ? std::max(0.001, opts.timeoutSeconds - elapsed()) : 0.0; };
+        z3::check_result r = solveAny(ctx, encoder, encoder.goals, left(), model, result.reason);
+        if (r == z3::sat) {
+            result.status = ExecutionSearch::Found;
+            result.input = inputsFromModel(encoder, *model);
+        } else if (r == z3::unsat) {
+            result.status = ExecutionSearch::NotFound;
+            std::vector<z3::expr> unwinding;
+            for (const auto &v : encoder.violations)
+                if (v.property == Property::Unwinding)
+                    unwinding.push_back(v.condition);
+            std::string why;
+            z3::check_result u = solveAny(ctx, encoder, unwinding, left(), model, why);
+            result.complete = u == z3::unsat;
+            if (u == z3::sat)
+                result.reason = "bound " + std::to_string(opts.unwind) + " too small";
+            else if (u == z3::unknown)
+                result.reason = why;
+        }
+    } catch (const BmcUnsupported &u) {
+        result.status = ExecutionSearch::Unknown;
+        result.reason = "unsupported by the bounded model checker: " + u.what;
+    } catch (const z3::exception &ex) {
+        result.status = ExecutionSearch::Unknown;
+        result.reason = std::string("solver error: ") + ex.msg();
+    }
+    result.seconds = elapsed();
+    return result;
+}
 
 BmcResult checkProgram(const Program &program, const BmcOptions &options) {
     auto start = std::chrono::steady_clock::now();
@@ -1129,31 +1248,14 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
         // tactic pipeline is not incremental); the encoding is shared.
         std::optional<z3::model> model;
         auto solve = [&](bool unwinding) -> z3::check_result {
-            z3::solver solver = (z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
-                                 z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "max-bv-sharing") &
-                                 z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
-                                    .mk_solver();
-            if (options.timeoutSeconds > 0) {
-                double left = options.timeoutSeconds - (elapsed() - result.encodeSeconds);
-                z3::params params(ctx);
-                params.set("timeout", unsigned(std::max(1.0, left * 1000)));
-                solver.set(params);
-            }
-            z3::expr_vector any(ctx);
+            double left = options.timeoutSeconds > 0
+                              ? std::max(0.001, options.timeoutSeconds - (elapsed() - result.encodeSeconds))
+                              : 0.0;
+            std::vector<z3::expr> any;
             for (const auto &v : encoder.violations)
                 if (unwinding || v.property != Property::Unwinding)
                     any.push_back(v.condition);
-            if (any.empty())
-                return z3::unsat;
-            for (const auto &d : encoder.definitions)
-                solver.add(d);
-            solver.add(z3::mk_or(any));
-            z3::check_result r = solver.check();
-            if (r == z3::sat)
-                model = solver.get_model();
-            if (r == z3::unknown)
-                result.reason = "solver: " + solver.reason_unknown();
-            return r;
+            return solveAny(ctx, encoder, any, left, model, result.reason);
         };
         z3::check_result r = solve(true);
         const Violation *hit = nullptr;
@@ -1193,14 +1295,7 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
             result.reason = "internal error: the model satisfies no check";
             return finish(result);
         }
-        std::vector<const InputSymbol *> used;
-        for (const auto &in : encoder.inputs)
-            if (model->eval(in.guard, true).is_true())
-                used.push_back(&in);
-        std::stable_sort(used.begin(), used.end(), [](auto *a, auto *b) { return a->order < b->order; });
-        ExecutionInput input;
-        for (const InputSymbol *in : used)
-            (in->uninitialized ? input.uninitialized : input.nondet).push_back(modelValue(*model, in->value, in->type));
+        ExecutionInput input = inputsFromModel(encoder, *model);
         result.verdict = Verdict::Unsafe;
         result.property = hit->property;
         result.violationEdge = hit->edge;

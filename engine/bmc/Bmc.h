@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Cfa.h"
+#include "automata/PathObserver.h"
 #include "semantics/Execution.h"
 #include "semantics/Properties.h"
 
@@ -19,6 +20,9 @@ struct BmcOptions {
     bool unwindingAssertions = true;            // else: paths beyond the bound are cut (partial loops)
     PropertySet properties{Property::Assertion};
     double timeoutSeconds = 0;                  // 0: none
+    // Unwind the product with this automaton: paths it blocks are not explored (a given
+    // path, an explored region). Not owned.
+    const PathObserver *observer = nullptr;
 };
 
 enum class Verdict { Safe, Unsafe, Unknown };
@@ -43,5 +47,21 @@ struct BmcResult {
 };
 
 BmcResult checkProgram(const Program &program, const BmcOptions &options);
+
+// A search for an execution that ends normally (the entry function returns or exit() is
+// called) in an accepting state of options.observer (any, without one). Assertions are
+// assumed to hold (a failing one cuts the path) unless options.properties selects them.
+struct ExecutionSearch {
+    enum Status { Found, NotFound, Unknown } status = Unknown;
+    // NotFound within the bound; complete: no path of the product exceeds the bound
+    // either, so no such execution exists at all.
+    bool complete = false;
+    ExecutionInput input; // Found: the inputs the solver chose (replay them to get the execution)
+    std::string reason;   // Unknown: why
+    double seconds = 0;
+    size_t unrolledNodes = 0;
+};
+
+ExecutionSearch findExecution(const Program &program, const BmcOptions &options);
 
 } // namespace vcov

@@ -55,6 +55,9 @@ struct Execution {
     size_t uninitializedUsed = 0;
 };
 
+// The moves of an execution: its steps, with the returns from callees made explicit.
+std::vector<PathMove> movesOf(const Program &program, const Execution &execution);
+
 // "assertion violated at file:line (assert(a[i] >= prev))" and the like.
 std::string describeEnding(const Program &program, const ExecutionEnding &ending);
 

@@ -23,6 +23,28 @@ const char *endingKindName(EndingKind k) {
     return "?";
 }
 
+std::vector<PathMove> movesOf(const Program &program, const Execution &execution) {
+    std::vector<PathMove> moves;
+    std::vector<EdgeId> calls; // the call edges of the active frames below the entry's
+    for (const ExecutionStep &s : execution.steps) {
+        const CfaEdge &e = program.edge(s.edge);
+        moves.push_back({e.id, false});
+        NodeId at = e.to;
+        if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && program.functions[e.call.callee].hasBody) {
+            calls.push_back(e.id);
+            at = program.functions[e.call.callee].entry;
+        }
+        // Reaching a callee's exit returns to the caller (the interpreter records no step).
+        while (!calls.empty() && at == program.functions[program.node(at).function].exit) {
+            EdgeId call = calls.back();
+            calls.pop_back();
+            moves.push_back({call, true});
+            at = program.edge(call).to;
+        }
+    }
+    return moves;
+}
+
 std::string describeEnding(const Program &p, const ExecutionEnding &e) {
     std::string where;
     if (e.edge >= 0 && size_t(e.edge) < p.edges.size()) {

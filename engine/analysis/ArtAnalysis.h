@@ -1,0 +1,140 @@
+// The CPA algorithm over the explicit-value domain: take a node from the waitlist in the
+// chosen traversal order, compute its successors (transfer), keep them separate (merge-sep),
+// cover a successor whose state is subsumed by a node at the same location (stop), until
+// the waitlist is empty, a budget ends, the caller cancels, or a real violation is found.
+// One expansion at a time is available for single-stepping (teaching mode).
+#pragma once
+
+#include "analysis/Art.h"
+#include "analysis/ValueDomain.h"
+#include "automata/PathObserver.h"
+#include "semantics/Execution.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <map>
+#include <vector>
+
+namespace vcov {
+
+enum class TraversalOrder {
+    Bfs,
+    Dfs,
+    ReversePostorder, // CFA reverse postorder: a location after all its predecessors
+    Postorder,        // CFA postorder, depth first: heads for the exit (execution generation)
+};
+const char *traversalOrderName(TraversalOrder o);
+std::optional<TraversalOrder> traversalOrderFromName(const std::string &name);
+
+struct ArtBudget {
+    size_t maxNodes = 0;     // 0: no limit
+    double maxSeconds = 0;   // 0: no limit
+    size_t maxMemoryMb = 0;  // resident memory of the process; 0: no limit
+};
+
+enum class StopReason { Running, Finished, NodeBudget, TimeBudget, MemoryBudget, Cancelled, ViolationFound };
+const char *stopReasonName(StopReason r);
+// "the node budget (10000 nodes) ran out" and the like.
+std::string describeStop(StopReason r, const ArtBudget &budget);
+
+struct ArtOptions {
+    TraversalOrder order = TraversalOrder::Bfs;
+    bool scoreTieBreak = false; // break ties of the order by the score (the Reach heuristic)
+    ArtBudget budget;
+    bool checkTargets = true;   // replay every target's path; a real violation stops the analysis
+};
+
+// What one expansion did, said in model-checking terms (teaching mode).
+struct ArtExpansion {
+    int node = -1;
+    std::string why;                 // why this node was taken
+    std::vector<int> successors;
+    std::vector<int> covered;        // successors covered at once by existing nodes
+    std::vector<int> targets;
+    std::string summary;
+};
+
+struct ArtProgress {
+    size_t nodes = 0;
+    size_t waitlist = 0;
+    size_t exploredLines = 0;
+    double seconds = 0;
+};
+
+class ArtAnalysis {
+public:
+    // Score of a node for tie-breaking (higher first); observer: run in product with it.
+    using Score = std::function<double(const ArtNode &)>;
+
+    ArtAnalysis(const Program &program, ArtOptions options, const PathObserver *observer = nullptr, Score score = {});
+
+    // Expands the next waitlist node; false when the waitlist is empty or a violation was found.
+    bool step();
+    // Steps until done, a budget ends or cancel becomes true; progress at most every interval.
+    StopReason run(const std::atomic<bool> *cancel = nullptr, const std::function<void(const ArtProgress &)> &progress = {},
+                   double progressInterval = 0.05);
+
+    const Art &art() const { return m_art; }
+    std::shared_ptr<const Art> snapshot() const { return std::make_shared<const Art>(m_art); }
+    StopReason stopReason() const { return m_stop; }
+    const ArtOptions &options() const { return m_options; }
+    const ArtExpansion &lastExpansion() const { return m_last; }
+    size_t waitlistSize() const { return m_waitlist.size(); }
+    int peekNext() const { return m_waitlist.empty() ? -1 : std::get<4>(*m_waitlist.begin()); }
+    ArtProgress progress() const;
+    double seconds() const { return m_seconds; }
+
+    // A real violation: the target node and its replayed execution.
+    int violationNode() const { return m_violationNode; }
+    const std::optional<Execution> &counterexample() const { return m_counterexample; }
+    // Nodes where an execution ends normally, created since the last call.
+    std::vector<int> takeNewExits() { return std::exchange(m_newExits, {}); }
+
+private:
+    using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int>;
+    Key keyOf(const ArtNode &n) const;
+    int addNode(int parent, const ValueSuccessor &s);
+    void enqueue(int node);
+    void checkTarget(int node);
+    bool budgetExhausted();
+    void noteLine(PathMove m);
+
+    const Program &P;
+    ArtOptions m_options;
+    const PathObserver *m_observer;
+    Score m_score;
+    ValueTransfer m_transfer;
+    Art m_art;
+    std::set<Key> m_waitlist;
+    std::vector<int> m_level;
+    std::vector<int> m_postorder; // per CFA node, within its function
+    std::map<std::tuple<NodeId, int, std::vector<EdgeId>>, std::vector<int>> m_atLocation;
+    std::vector<int> m_lineOfEdge;  // index of the edge's coverable line, -1 for none
+    std::vector<char> m_lineSeen;
+    size_t m_exploredLines = 0;
+    int64_t m_seq = 0;
+    int m_expansions = 0;
+    StopReason m_stop = StopReason::Running;
+    ArtExpansion m_last;
+    int m_violationNode = -1;
+    std::optional<Execution> m_counterexample;
+    std::vector<int> m_newExits;
+    double m_seconds = 0;
+};
+
+// The coverable lines of a program, numbered (the bit positions of line sets).
+struct LineIndex {
+    std::vector<FileLine> lines;        // sorted
+    std::vector<int> ofEdge;            // per edge: index of its line if coverable, else -1
+    explicit LineIndex(const Program &program);
+    int find(FileLine l) const;
+};
+
+} // namespace vcov

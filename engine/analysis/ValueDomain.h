@@ -1,0 +1,94 @@
+// Explicit-value analysis (DESIGN.md §2, "a new analysis is a new domain"): the abstract
+// state knows the values of some scalar leaves and nothing about the others; the transfer
+// relation follows the interpreter's semantics (semantics/Interpreter.cpp) wherever every
+// operand is known, and goes to "unknown" where one is not. Sound by construction:
+// unknown means any value, writes through unknown addresses forget what they may hit.
+#pragma once
+
+#include "Cfa.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+// Abstract object ids: globals are their VarId; locals and return slots carry the call
+// depth in the upper half; string literals are negative.
+using ObjectKey = int64_t;
+constexpr ObjectKey NullObject = -1;
+
+struct AbstractScalar {
+    bool known = false;
+    bool isPointer = false;
+    uint64_t bits = 0;           // integers: truncated to the type's width
+    ObjectKey object = NullObject; // pointers
+    int64_t offset = 0;
+    bool operator==(const AbstractScalar &) const = default;
+};
+
+// The leaves of one object, in Type::leaves() order; unknown leaves have known == false.
+struct ObjectValues {
+    const Type *type = nullptr;
+    std::vector<AbstractScalar> leaves;
+};
+
+struct ValueFrame {
+    FunctionId function = NoFunction;
+    EdgeId callEdge = -1; // the caller's call edge (-1 for the entry function)
+    bool operator==(const ValueFrame &) const = default;
+};
+
+struct ValueState {
+    std::vector<ValueFrame> stack;
+    std::map<ObjectKey, std::shared_ptr<const ObjectValues>> objects;
+
+    int depth() const { return int(stack.size()) - 1; }
+    // this ⊑ other: other knows no more than this and agrees on what it knows (the
+    // stop operator: a state is covered by a more abstract one at the same location).
+    bool lessOrEqual(const ValueState &other) const;
+    // "x = 3, a[1] = 0, p = &x" for views and the teaching text.
+    std::string describe(const Program &program) const;
+    size_t knownCount() const;
+};
+
+enum class SuccessorKind {
+    Normal,
+    Target,   // a property violation may happen here
+    Terminal, // the execution ends: exit(), abort() or the entry function returned
+};
+
+struct ValueSuccessor {
+    PathMove move;
+    NodeId location = NoNode;
+    SuccessorKind kind = SuccessorKind::Normal;
+    bool exits = false;   // Terminal by a normal exit (not abort)
+    std::string message;  // Target: which property
+    std::shared_ptr<const ValueState> state;
+};
+
+// What the analysis cannot model: the node fails (it becomes FALSE in the automaton).
+struct ValueUnsupported {
+    std::string what;
+};
+
+class ValueTransfer {
+public:
+    explicit ValueTransfer(const Program &program);
+
+    std::shared_ptr<const ValueState> initialState() const;
+    // The successors of a state at a location; throws ValueUnsupported.
+    std::vector<ValueSuccessor> successors(const ValueState &state, NodeId location) const;
+
+    std::string objectName(ObjectKey key) const;
+
+private:
+    const Program &P;
+    std::vector<const Expr *> m_strings; // string literals by index (keys -2 - index)
+    std::map<const Expr *, ObjectKey> m_stringKeys;
+    friend class ValueEvaluator;
+};
+
+} // namespace vcov

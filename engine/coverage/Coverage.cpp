@@ -1,0 +1,417 @@
+#include "coverage/Coverage.h"
+
+#include "bmc/Bmc.h"
+#include "semantics/Interpreter.h"
+
+#include <chrono>
+#include <deque>
+
+namespace vcov {
+
+const char *lineStatusName(LineStatus s) {
+    switch (s) {
+    case LineStatus::Covered: return "covered";
+    case LineStatus::OverApproximated: return "over_approximated";
+    case LineStatus::Uncovered: return "uncovered";
+    case LineStatus::Unreachable: return "unreachable";
+    }
+    return "?";
+}
+
+size_t CoverageResult::count(LineStatus s) const {
+    size_t n = 0;
+    for (const auto &[l, e] : lines)
+        n += e.status == s;
+    return n;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Algorithm 1's specification as an observer: the automaton state, and whether a line
+// still to be covered was passed before FALSE. Paths that reach FALSE without it are
+// blocked (they can no longer cover anything); after it, the automaton no longer matters.
+class RegionCover : public PathObserver {
+public:
+    RegionCover(const AssumptionAutomaton &aa, const LineIndex &lines, const std::set<FileLine> &wanted)
+        : AA(aa), L(lines), m_wanted(lines.lines.size(), 0) {
+        for (const FileLine &l : wanted) {
+            int i = lines.find(l);
+            if (i >= 0)
+                m_wanted[size_t(i)] = 1;
+        }
+    }
+    static constexpr int Done = -1000;
+    int initial() const override { return AA.initial(); }
+    int step(int s, PathMove m) const override {
+        if (s == Done)
+            return Done;
+        int next = s == AaFalse ? AaFalse : AA.step(s, m);
+        if (next == AaFalse)
+            return Blocked;
+        int line = m.isReturn ? -1 : L.ofEdge[size_t(m.edge)];
+        if (line >= 0 && m_wanted[size_t(line)])
+            return Done;
+        return next;
+    }
+    bool accepting(int s) const override { return s == Done; }
+
+private:
+    const AssumptionAutomaton &AA;
+    const LineIndex &L;
+    std::vector<char> m_wanted;
+};
+
+// Replays an execution found by the solver and records what it covers. nullopt when it
+// does not end normally (then it is no coverage evidence).
+std::optional<CoverageExecution> confirm(const Program &program, const AssumptionAutomaton &aa,
+                                         const ExecutionInput &input) {
+    InterpreterOptions io;
+    io.properties = {Property::Assertion};
+    Execution x = runProgram(program, input, io);
+    if (x.ending.kind != EndingKind::Exit)
+        return std::nullopt;
+    CoverageExecution ce;
+    ce.moves = movesOf(program, x);
+    ce.execution = std::move(x);
+    return ce;
+}
+
+// The CFA distance from the nearest waitlist node to each line (backwards search).
+void explainFrontier(const Program &program, const Art &art, std::map<FileLine, LineExplanation> &lines) {
+    std::map<NodeId, std::vector<int>> waiting;
+    for (const ArtNode &n : art.nodes)
+        if (n.status == ArtNodeStatus::Waitlist)
+            waiting[n.location].push_back(n.id);
+    if (waiting.empty())
+        return;
+    std::vector<std::vector<NodeId>> preds(program.nodes.size());
+    for (const auto &e : program.edges) {
+        preds[size_t(e.to)].push_back(e.from);
+        if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && program.functions[e.call.callee].hasBody)
+            preds[size_t(program.functions[e.call.callee].entry)].push_back(e.from);
+    }
+    for (auto &[line, ex] : lines) {
+        if (ex.status != LineStatus::Uncovered)
+            continue;
+        std::vector<int> dist(program.nodes.size(), -1);
+        std::deque<NodeId> work;
+        for (EdgeId e : program.edgesOnLine(line.file, line.line)) {
+            NodeId from = program.edge(e).from;
+            if (dist[size_t(from)] < 0) {
+                dist[size_t(from)] = 0;
+                work.push_back(from);
+            }
+        }
+        int found = -1;
+        while (!work.empty()) {
+            NodeId n = work.front();
+            work.pop_front();
+            if (found >= 0 && dist[size_t(n)] > found)
+                break;
+            auto w = waiting.find(n);
+            if (w != waiting.end()) {
+                found = dist[size_t(n)];
+                for (int id : w->second)
+                    if (ex.frontier.size() < 8)
+                        ex.frontier.push_back(id);
+            }
+            for (NodeId m : preds[size_t(n)])
+                if (dist[size_t(m)] < 0) {
+                    dist[size_t(m)] = dist[size_t(n)] + 1;
+                    work.push_back(m);
+                }
+        }
+        ex.frontierDistance = found;
+    }
+}
+
+} // namespace
+
+CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analysis, const CoverageOptions &options,
+                               const std::atomic<bool> *cancel, const CoverageProgress &progress) {
+    const auto start = Clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+    auto cancelled = [&] { return cancel && cancel->load(); };
+    CoverageResult r;
+    r.art = analysis.snapshot();
+    const Art &art = *r.art;
+    r.analysisStop = analysis.stopReason();
+    r.analysisStopText = describeStop(r.analysisStop, analysis.options().budget);
+    r.automaton = AssumptionAutomaton::fromArt(art);
+    LineIndex lineIndex(program);
+    r.reach = computeReach(program, lineIndex, r.automaton);
+
+    // Over-approximation: the lines of ART edges, with the nodes they leave from.
+    std::set<FileLine> explored;
+    for (const FileLine &l : lineIndex.lines)
+        r.lines[l].line = l;
+    for (const ArtNode &n : art.nodes) {
+        if (n.parent < 0 || n.via.isReturn)
+            continue;
+        int li = lineIndex.ofEdge[size_t(n.via.edge)];
+        if (li < 0)
+            continue;
+        FileLine l = lineIndex.lines[size_t(li)];
+        explored.insert(l);
+        auto &ex = r.lines[l];
+        if (ex.artNodes.empty() || ex.artNodes.back() != n.parent)
+            ex.artNodes.push_back(n.parent);
+    }
+    for (auto &[l, ex] : r.lines)
+        ex.status = explored.count(l) ? LineStatus::OverApproximated : LineStatus::Uncovered;
+
+    std::set<FileLine> covered;
+    auto point = [&](const char *phase) {
+        CoveragePoint p{elapsed(), explored.size(), covered.size(), phase};
+        r.series.push_back(p);
+        if (progress)
+            progress(p);
+    };
+    point("analysis");
+
+    auto bugFrom = [&](const Execution &x, const std::string &by) {
+        CoverageBug b;
+        b.property = x.ending.property.value_or(Property::Assertion);
+        b.message = describeEnding(program, x.ending);
+        b.counterexample = x;
+        b.foundBy = by;
+        b.replayed = true;
+        r.bug = std::move(b);
+    };
+    if (analysis.counterexample())
+        bugFrom(*analysis.counterexample(), "analysis");
+
+    auto record = [&](CoverageExecution ce, const char *origin) -> bool {
+        ExercisedLines ex = exercisedWithinAnalysis(program, r.automaton, ce.moves);
+        ce.movesBeforeFalse = ex.movesBeforeFalse;
+        ce.id = int(r.executions.size());
+        ce.origin = origin;
+        ce.foundAt = elapsed();
+        for (const FileLine &l : ex.lines)
+            if (covered.insert(l).second) {
+                ce.newLines.push_back(l);
+                auto &le = r.lines[l];
+                le.status = LineStatus::Covered;
+                le.execution = ce.id;
+            }
+        bool useful = !ce.newLines.empty();
+        r.executions.push_back(std::move(ce));
+        point(origin);
+        return useful;
+    };
+
+    // Under-approximation (§5): a value analysis in product with the automaton, heading
+    // for the exit in CFA postorder with the Reach score as tie-break; each path to the
+    // exit is handed to the solver and the execution it yields is replayed.
+    if (!r.bug && r.automaton.initialState != AaFalse) {
+        ArtOptions gen;
+        gen.order = TraversalOrder::Postorder;
+        gen.scoreTieBreak = options.heuristic;
+        gen.checkTargets = true;
+        const ReachScores &reach = r.reach;
+        ArtAnalysis generator(program, gen, &r.automaton,
+                              [&reach](const ArtNode &n) { return double(reach.score(n.observerState, n.location)); });
+        size_t useful = 0;
+        r.generationNote = "the generator explored every path";
+        while (true) {
+            if (cancelled()) {
+                r.generationNote = "stopped";
+                break;
+            }
+            if (elapsed() >= options.execSeconds) {
+                r.generationNote = "the generation time budget ran out";
+                break;
+            }
+            if (options.generatorMaxNodes && generator.art().nodes.size() >= options.generatorMaxNodes) {
+                r.generationNote = "the generator's node budget ran out";
+                break;
+            }
+            bool more = generator.step();
+            if (generator.counterexample()) {
+                bugFrom(*generator.counterexample(), "generation");
+                r.generationNote = "a property violation was found";
+                break;
+            }
+            for (int node : generator.takeNewExits()) {
+                FollowPath path(generator.art().pathTo(node));
+                BmcOptions bo;
+                bo.observer = &path;
+                bo.properties = {};
+                bo.timeoutSeconds = std::max(1.0, options.execSeconds - elapsed());
+                ExecutionSearch s = findExecution(program, bo);
+                if (s.status != ExecutionSearch::Found) {
+                    ++r.spuriousPaths;
+                    continue;
+                }
+                auto ce = confirm(program, r.automaton, s.input);
+                if (!ce) {
+                    ++r.spuriousPaths;
+                    continue;
+                }
+                if (record(std::move(*ce), "generator"))
+                    ++useful;
+                else
+                    ++r.redundantExecutions;
+                if (useful >= options.execBudget)
+                    break;
+            }
+            if (useful >= options.execBudget) {
+                r.generationNote = "the execution budget (" + std::to_string(options.execBudget) + ") was reached";
+                break;
+            }
+            if (!more)
+                break;
+        }
+        r.generatorNodes = generator.art().nodes.size();
+    }
+
+    // Exact (Algorithm 1): ask for a terminating execution inside the explored region
+    // through a line not covered yet, until none exists or the budget ends.
+    if (options.exact && !r.bug) {
+        r.exactRan = true;
+        const auto exactStart = Clock::now();
+        auto exactLeft = [&] {
+            return options.exactSeconds - std::chrono::duration<double>(Clock::now() - exactStart).count();
+        };
+        std::set<FileLine> remaining;
+        for (const FileLine &l : explored)
+            if (!covered.count(l))
+                remaining.insert(l);
+        unsigned bound = 2;
+        while (!remaining.empty()) {
+            if (cancelled()) {
+                r.exactNote = "stopped: the result is an under-approximation";
+                break;
+            }
+            if (exactLeft() <= 0) {
+                r.exactNote = "the exact-coverage time budget ran out: the result is an under-approximation";
+                break;
+            }
+            RegionCover spec(r.automaton, lineIndex, remaining);
+            BmcOptions bo;
+            bo.observer = &spec;
+            bo.properties = {};
+            bo.unwind = bound;
+            bo.timeoutSeconds = std::max(0.5, exactLeft());
+            ExecutionSearch s = findExecution(program, bo);
+            r.exactBound = bound;
+            if (s.status == ExecutionSearch::Found) {
+                auto ce = confirm(program, r.automaton, s.input);
+                bool progressMade = false;
+                if (ce) {
+                    size_t before = covered.size();
+                    record(std::move(*ce), "exact");
+                    progressMade = covered.size() > before;
+                    for (const FileLine &l : r.executions.back().newLines)
+                        remaining.erase(l);
+                }
+                if (!progressMade) {
+                    r.exactNote = "internal error: the solver's execution did not replay to a new covered line";
+                    break;
+                }
+                continue;
+            }
+            if (s.status == ExecutionSearch::NotFound && s.complete) {
+                for (const FileLine &l : remaining) {
+                    auto &le = r.lines[l];
+                    le.status = LineStatus::Unreachable;
+                    le.text = "Unreachable inside the explored region: no terminating execution that satisfies the "
+                              "property passes this line before leaving the explored region (bounded model checking "
+                              "of the program × assumption automaton, bound " +
+                              std::to_string(bound) + ", every loop fully unwound).";
+                }
+                remaining.clear();
+                r.exactComplete = true;
+                r.exactNote = "exact: every explored line is decided";
+                point("exact");
+                break;
+            }
+            if (s.status == ExecutionSearch::NotFound && bound * 2 <= options.exactMaxUnwind) {
+                bound *= 2;
+                continue;
+            }
+            r.exactNote = (s.status == ExecutionSearch::NotFound ? "bound " + std::to_string(bound) + " too small"
+                                                                 : s.reason) +
+                          ": the result is an under-approximation";
+            break;
+        }
+        if (remaining.empty() && !r.exactComplete) {
+            r.exactComplete = true;
+            r.exactNote = "exact: every explored line is covered";
+        }
+    }
+
+    // A finished analysis with nothing left out proves the lines it never reached unreachable.
+    bool provedAll = r.analysisStop == StopReason::Finished && art.count(ArtNodeStatus::Failed) == 0;
+    if (provedAll)
+        for (const ArtNode &n : art.nodes)
+            if (n.status == ArtNodeStatus::Target && !n.spurious)
+                provedAll = false;
+
+    explainFrontier(program, art, r.lines);
+    if (r.bug) {
+        for (const PathMove &m : movesOf(program, r.bug->counterexample)) {
+            int li = m.isReturn ? -1 : lineIndex.ofEdge[size_t(m.edge)];
+            if (li >= 0)
+                r.lines[lineIndex.lines[size_t(li)]].onViolationPath = true;
+        }
+    }
+    const std::string generation = std::to_string(r.executions.size()) + " execution(s) generated, " +
+                                   std::to_string(r.spuriousPaths) + " spurious path(s); " + r.generationNote;
+    for (auto &[l, ex] : r.lines) {
+        switch (ex.status) {
+        case LineStatus::Covered: {
+            const CoverageExecution &ce = r.executions[size_t(ex.execution)];
+            ex.text = "Covered by execution #" + std::to_string(ce.id) + " (" + ce.origin + ", " +
+                      std::to_string(ce.execution.input.nondet.size()) +
+                      " input value(s)): it ends normally and passes this line inside the explored region.";
+            break;
+        }
+        case LineStatus::OverApproximated:
+            ex.text = "Explored by " + std::to_string(ex.artNodes.size()) +
+                      " ART node(s), but no terminating execution confirms it yet: the abstraction may include "
+                      "infeasible paths. " + generation + "." +
+                      (r.exactRan ? " Exact search: " + r.exactNote + "." : " Try --exact to decide it.");
+            break;
+        case LineStatus::Uncovered:
+            if (provedAll) {
+                ex.status = LineStatus::Unreachable;
+                ex.text = "Unreachable: the analysis explored every reachable abstract state and none reaches this line.";
+            } else if (!ex.frontier.empty()) {
+                ex.text = "Not reached by the analysis: the nearest unexplored (waitlist) node is " +
+                          std::to_string(ex.frontierDistance) + " CFA edge(s) before it; " + r.analysisStopText + ".";
+            } else {
+                ex.text = "Not reached by the analysis, and no unexplored node leads here; " + r.analysisStopText + ".";
+            }
+            break;
+        case LineStatus::Unreachable: break;
+        }
+    }
+    point(r.exactRan ? "exact" : "generation");
+    r.seconds = elapsed();
+    return r;
+}
+
+CoverageResult runCoverage(const Program &program, const CoverageOptions &options, const std::atomic<bool> *cancel,
+                           const CoverageProgress &progress) {
+    ArtAnalysis analysis(program, options.analysis);
+    std::vector<CoveragePoint> series;
+    analysis.run(cancel, [&](const ArtProgress &p) {
+        CoveragePoint pt{p.seconds, p.exploredLines, 0, "analysis"};
+        series.push_back(pt);
+        if (progress)
+            progress(pt);
+    });
+    CoverageResult r = measureCoverage(program, analysis, options, cancel, progress);
+    // The analysis's own points come first, then the measurement's (shifted after it).
+    double offset = analysis.seconds();
+    for (auto &p : r.series)
+        p.seconds += offset;
+    series.insert(series.end(), r.series.begin(), r.series.end());
+    r.series = std::move(series);
+    return r;
+}
+
+} // namespace vcov
