@@ -4,6 +4,7 @@
 #include "semantics/Interpreter.h"
 
 #include <chrono>
+#include <cstdint>
 #include <deque>
 
 namespace vcov {
@@ -267,80 +268,103 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
         r.generatorNodes = generator.art().nodes.size();
     }
 
-    // Exact (Algorithm 1): ask for a terminating execution inside the explored region
-    // through a line not covered yet, until none exists or the budget ends.
-    if (options.exact && !r.bug) {
-        r.exactRan = true;
-        const auto exactStart = Clock::now();
-        auto exactLeft = [&] {
-            return options.exactSeconds - std::chrono::duration<double>(Clock::now() - exactStart).count();
-        };
+    // Algorithm 1's query: a terminating execution inside the explored region through a
+    // line not covered yet. After the generator it completes the under-approximation where
+    // the abstraction's paths were spurious (no proofs drawn); with --exact it runs until
+    // every explored line is decided, and lines without such an execution are unreachable.
+    struct SearchOutcome {
+        bool complete = false;
+        unsigned bound = 0;
+        std::string note;
+    };
+    auto searchRegion = [&](bool exact, double seconds, unsigned maxUnwind, size_t maxUseful,
+                            const char *origin) -> SearchOutcome {
+        SearchOutcome out;
+        const auto phaseStart = Clock::now();
+        auto left = [&] { return seconds - std::chrono::duration<double>(Clock::now() - phaseStart).count(); };
         std::set<FileLine> remaining;
         for (const FileLine &l : explored)
             if (!covered.count(l))
                 remaining.insert(l);
         unsigned bound = 2;
-        while (!remaining.empty()) {
+        size_t useful = 0;
+        while (!remaining.empty() && useful < maxUseful) {
             if (cancelled()) {
-                r.exactNote = "stopped: the result is an under-approximation";
-                break;
+                out.note = "stopped";
+                return out;
             }
-            if (exactLeft() <= 0) {
-                r.exactNote = "the exact-coverage time budget ran out: the result is an under-approximation";
-                break;
+            if (left() <= 0) {
+                out.note = "the time budget ran out";
+                return out;
             }
             RegionCover spec(r.automaton, lineIndex, remaining);
             BmcOptions bo;
             bo.observer = &spec;
             bo.properties = {};
             bo.unwind = bound;
-            bo.timeoutSeconds = std::max(0.5, exactLeft());
+            bo.timeoutSeconds = std::max(0.5, left());
             ExecutionSearch s = findExecution(program, bo);
-            r.exactBound = bound;
+            out.bound = bound;
             if (s.status == ExecutionSearch::Found) {
                 auto ce = confirm(program, r.automaton, s.input);
-                bool progressMade = false;
+                size_t before = covered.size();
                 if (ce) {
-                    size_t before = covered.size();
-                    record(std::move(*ce), "exact");
-                    progressMade = covered.size() > before;
+                    record(std::move(*ce), origin);
                     for (const FileLine &l : r.executions.back().newLines)
                         remaining.erase(l);
                 }
-                if (!progressMade) {
-                    r.exactNote = "internal error: the solver's execution did not replay to a new covered line";
-                    break;
+                if (covered.size() == before) {
+                    out.note = "internal error: the solver's execution did not replay to a new covered line";
+                    return out;
                 }
+                ++useful;
                 continue;
             }
             if (s.status == ExecutionSearch::NotFound && s.complete) {
-                for (const FileLine &l : remaining) {
-                    auto &le = r.lines[l];
-                    le.status = LineStatus::Unreachable;
-                    le.text = "Unreachable inside the explored region: no terminating execution that satisfies the "
-                              "property passes this line before leaving the explored region (bounded model checking "
-                              "of the program × assumption automaton, bound " +
-                              std::to_string(bound) + ", every loop fully unwound).";
+                if (exact) {
+                    for (const FileLine &l : remaining) {
+                        auto &le = r.lines[l];
+                        le.status = LineStatus::Unreachable;
+                        le.text = "Unreachable inside the explored region: no terminating execution that satisfies "
+                                  "the property passes this line before leaving the explored region (bounded model "
+                                  "checking of the program × assumption automaton, bound " +
+                                  std::to_string(bound) + ", every loop fully unwound).";
+                    }
+                    remaining.clear();
                 }
-                remaining.clear();
-                r.exactComplete = true;
-                r.exactNote = "exact: every explored line is decided";
-                point("exact");
-                break;
+                out.complete = true;
+                out.note = "every explored line is decided";
+                return out;
             }
-            if (s.status == ExecutionSearch::NotFound && bound * 2 <= options.exactMaxUnwind) {
+            if (s.status == ExecutionSearch::NotFound && bound * 2 <= maxUnwind) {
                 bound *= 2;
                 continue;
             }
-            r.exactNote = (s.status == ExecutionSearch::NotFound ? "bound " + std::to_string(bound) + " too small"
-                                                                 : s.reason) +
-                          ": the result is an under-approximation";
-            break;
+            out.note = s.status == ExecutionSearch::NotFound ? "bound " + std::to_string(bound) + " too small" : s.reason;
+            return out;
         }
-        if (remaining.empty() && !r.exactComplete) {
-            r.exactComplete = true;
-            r.exactNote = "exact: every explored line is covered";
+        out.complete = remaining.empty();
+        out.note = remaining.empty() ? "every explored line is covered"
+                                     : "the execution budget (" + std::to_string(maxUseful) + ") was reached";
+        return out;
+    };
+    if (!r.bug && r.automaton.initialState != AaFalse) {
+        size_t useful = 0;
+        for (const auto &x : r.executions)
+            useful += !x.newLines.empty();
+        if (useful < options.execBudget && elapsed() < options.execSeconds) {
+            SearchOutcome o = searchRegion(false, options.execSeconds - elapsed(), std::min(8u, options.exactMaxUnwind),
+                                           options.execBudget - useful, "solver");
+            r.generationNote += "; solver completion: " + o.note;
         }
+    }
+    if (options.exact && !r.bug) {
+        r.exactRan = true;
+        SearchOutcome o = searchRegion(true, options.exactSeconds, options.exactMaxUnwind, SIZE_MAX, "exact");
+        r.exactComplete = o.complete;
+        r.exactBound = o.bound;
+        r.exactNote = o.complete ? "exact: " + o.note : o.note + ": the result is an under-approximation";
+        point("exact");
     }
 
     // A finished analysis with nothing left out proves the lines it never reached unreachable.

@@ -41,7 +41,7 @@ struct CoverageExecution {
     size_t movesBeforeFalse = 0;     // the prefix inside the explored region
     std::vector<FileLine> newLines;  // lines this execution covered first
     double foundAt = 0;              // seconds since the coverage computation started
-    std::string origin;              // "generator" or "exact"
+    std::string origin;              // "generator", "solver" (completion) or "exact"
 };
 
 struct LineExplanation {

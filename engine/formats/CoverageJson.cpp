@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -33,12 +35,22 @@ std::string tracefile(const Program &program, const CoverageResult &r, const std
         if (!program.files[f].isInput)
             continue;
         o << "TN:" << name << "\nSF:" << program.files[f].path << "\n";
-        size_t found = 0, hit = 0;
+        size_t found = 0, hit = 0, fnFound = 0, fnHit = 0;
+        // A function's count is its busiest line's: lcov rejects a hit line in a function never hit.
+        std::ostringstream fnda;
         for (const auto &fn : program.functions) {
             if (!fn.hasBody || fn.range.file != FileId(f))
                 continue;
-            o << "FN:" << fn.range.beginLine << "," << fn.name << "\n";
+            size_t most = 0;
+            for (const auto &[l, ex] : r.lines)
+                if (l.file == FileId(f) && l.line >= fn.range.beginLine && l.line <= fn.range.endLine)
+                    most = std::max(most, count(l));
+            o << "FN:" << fn.range.beginLine << "," << fn.range.endLine << "," << fn.name << "\n";
+            fnda << "FNDA:" << most << "," << fn.name << "\n";
+            ++fnFound;
+            fnHit += most > 0;
         }
+        o << fnda.str() << "FNF:" << fnFound << "\nFNH:" << fnHit << "\n";
         for (const auto &[l, ex] : r.lines) {
             if (l.file != FileId(f))
                 continue;
@@ -153,10 +165,7 @@ std::string coverageToLcov(const Program &program, const CoverageResult &r) {
 }
 
 std::string exploredToLcov(const Program &program, const CoverageResult &r) {
-    return tracefile(program, r, "vcov_explored", [&](FileLine l) {
-        auto s = r.lines.at(l).status;
-        return size_t(s == LineStatus::Covered || s == LineStatus::OverApproximated ? 1 : 0);
-    });
+    return tracefile(program, r, "vcov_explored", [&](FileLine l) { return size_t(r.lines.at(l).artNodes.empty() ? 0 : 1); });
 }
 
 } // namespace vcov

@@ -1,0 +1,407 @@
+// Verification coverage (paper 000): the value-analysis ART, the assumption automaton and
+// its text format, the Reach fixed point, and the coverage categories on the paper's examples.
+#include "ParseHelpers.h"
+
+#include "analysis/ArtAnalysis.h"
+#include "automata/AssumptionAutomaton.h"
+#include "automata/Reach.h"
+#include "coverage/Coverage.h"
+#include "semantics/Interpreter.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+const char *Prelude = "extern int __VERIFIER_nondet_int(void);\nvoid __VERIFIER_assume(int);\nvoid reach_error(void);\n"
+                      "void assert(int);\n";
+
+std::string readData(const std::string &name) {
+    std::ifstream in(std::string(VCOV_TEST_DATA) + "/coverage/" + name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+LineStatus statusOf(const CoverageResult &r, unsigned line) {
+    for (const auto &[l, ex] : r.lines)
+        if (l.line == line)
+            return ex.status;
+    ADD_FAILURE() << "line " << line << " is not coverable";
+    return LineStatus::Uncovered;
+}
+
+// A three-path program as in CPAchecker's coverage test: every path ends normally.
+const char *ThreePaths = R"(int main() {
+  int x = __VERIFIER_nondet_int();
+  int y = 0;
+  if (x == 1) {
+    y = 10;
+  } else if (x == 2) {
+    y = 20;
+  } else {
+    y = 30;
+  }
+  return y;
+}
+)";
+
+} // namespace
+
+TEST(ValueAnalysis, ExploresThreePathsAndKnowsValuesAfterEqualities) {
+    auto p = parseC(std::string(Prelude) + ThreePaths);
+    ArtAnalysis a(*p, {});
+    EXPECT_EQ(a.run(), StopReason::Finished);
+    const Art &art = a.art();
+    // Three nodes at the exit of main, one per path, with y known on each.
+    std::set<std::string> ends;
+    for (const ArtNode &n : art.nodes)
+        if (n.exits)
+            ends.insert(n.state->describe(*p));
+    EXPECT_EQ(ends.size(), 3u);
+    bool sawX1 = false;
+    for (const auto &d : ends)
+        sawX1 |= d.find("x = 1") != std::string::npos && d.find("y = 10") != std::string::npos;
+    EXPECT_TRUE(sawX1) << "the assume x == 1 should make x known on its branch";
+    EXPECT_EQ(art.count(ArtNodeStatus::Waitlist), 0u);
+}
+
+TEST(ValueAnalysis, CoversRepeatedStatesOfALoopWithUnknownBound) {
+    auto p = parseC(std::string(Prelude) + "int main() {\n  int s = 0;\n  while (__VERIFIER_nondet_int()) {\n"
+                                           "    s = __VERIFIER_nondet_int();\n  }\n  return 0;\n}\n");
+    ArtAnalysis a(*p, {});
+    EXPECT_EQ(a.run(), StopReason::Finished);
+    EXPECT_GT(a.art().count(ArtNodeStatus::Covered), 0u);
+}
+
+TEST(ValueAnalysis, StopsAtTheNodeBudgetAndCanBeSingleStepped) {
+    auto p = parseC(readData("example1.c"));
+    ArtOptions o;
+    o.budget.maxNodes = 50;
+    ArtAnalysis a(*p, o);
+    EXPECT_TRUE(a.step());
+    EXPECT_EQ(a.lastExpansion().node, 0);
+    EXPECT_FALSE(a.lastExpansion().summary.empty());
+    EXPECT_EQ(a.run(), StopReason::NodeBudget);
+    EXPECT_GE(a.art().nodes.size(), 50u);
+    EXPECT_EQ(a.art().count(ArtNodeStatus::Waitlist), a.waitlistSize());
+    std::atomic<bool> cancel{true};
+    ArtAnalysis b(*p, {});
+    EXPECT_EQ(b.run(&cancel), StopReason::Cancelled);
+}
+
+TEST(ValueAnalysis, ConfirmsARealViolationAndDiscardsASpuriousOne) {
+    auto real = parseC(std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                              "  if (x > 5 && x < 7)\n    reach_error();\n  return 0;\n}\n");
+    ArtAnalysis a(*real, {});
+    EXPECT_EQ(a.run(), StopReason::ViolationFound);
+    ASSERT_TRUE(a.counterexample());
+    EXPECT_EQ(a.counterexample()->ending.kind, EndingKind::PropertyViolation);
+    EXPECT_EQ(a.counterexample()->input.nondet.at(0), 6);
+
+    auto spurious = parseC(std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                                                  "  if (x * 2 == 7)\n    reach_error();\n  return 0;\n}\n");
+    ArtAnalysis b(*spurious, {});
+    EXPECT_EQ(b.run(), StopReason::Finished);
+    size_t spuriousTargets = 0;
+    for (const ArtNode &n : b.art().nodes)
+        spuriousTargets += n.status == ArtNodeStatus::Target && n.spurious;
+    EXPECT_EQ(spuriousTargets, 1u);
+}
+
+TEST(AssumptionAutomaton, FalseForTheFrontierTrueForUntakenMoves) {
+    auto p = parseC(std::string(Prelude) + ThreePaths);
+    ArtOptions o;
+    o.budget.maxNodes = 8;
+    ArtAnalysis a(*p, o);
+    a.run();
+    AssumptionAutomaton aa = AssumptionAutomaton::fromArt(a.art());
+    EXPECT_EQ(aa.states.size(), a.art().count(ArtNodeStatus::Expanded));
+    EXPECT_EQ(aa.falseNodes, a.art().count(ArtNodeStatus::Waitlist));
+    size_t toFalse = 0;
+    for (const auto &s : aa.states)
+        for (const auto &t : s.out)
+            toFalse += t.target == AaFalse;
+    EXPECT_EQ(toFalse, a.art().count(ArtNodeStatus::Waitlist));
+    // A move the ART never took from a state goes to TRUE; FALSE and TRUE keep themselves.
+    EXPECT_EQ(aa.step(aa.initial(), PathMove{int(p->edges.size()) - 1, true}), AaTrue);
+    EXPECT_EQ(aa.step(AaFalse, PathMove{0, false}), AaFalse);
+    EXPECT_EQ(aa.step(AaTrue, PathMove{0, false}), AaTrue);
+}
+
+TEST(AssumptionAutomaton, CoveredNodesAreReplacedByTheirCoverers) {
+    auto p = parseC(std::string(Prelude) + "int main() {\n  int s = 0;\n  while (__VERIFIER_nondet_int()) {\n"
+                                           "    s = __VERIFIER_nondet_int();\n  }\n  return 0;\n}\n");
+    ArtAnalysis a(*p, {});
+    a.run();
+    AssumptionAutomaton aa = AssumptionAutomaton::fromArt(a.art());
+    auto stateOf = aa.stateOfArtNode(a.art());
+    for (const ArtNode &n : a.art().nodes) {
+        if (n.status != ArtNodeStatus::Covered)
+            continue;
+        int parentState = stateOf[size_t(n.parent)];
+        ASSERT_GE(parentState, 0);
+        EXPECT_EQ(aa.step(parentState, n.via), stateOf[size_t(n.coveredBy)]);
+    }
+}
+
+TEST(AssumptionAutomaton, TextRoundTrip) {
+    auto p = parseC(std::string(Prelude) + "int f(int a) {\n  if (a > 0)\n    return a;\n  return -a;\n}\n"
+                                           "int main() {\n  int x = __VERIFIER_nondet_int();\n  int y = f(x);\n"
+                                           "  while (y > 3)\n    y--;\n  return y;\n}\n");
+    ArtOptions o;
+    o.budget.maxNodes = 25;
+    ArtAnalysis a(*p, o);
+    a.run();
+    AssumptionAutomaton aa = AssumptionAutomaton::fromArt(a.art());
+    std::string text = aa.toText(*p);
+    EXPECT_NE(text.find("OBSERVER AUTOMATON AssumptionAutomaton"), std::string::npos);
+    EXPECT_NE(text.find("STATE USEFIRST ARG0 :"), std::string::npos);
+    EXPECT_NE(text.find("TRUE -> GOTO __TRUE;"), std::string::npos);
+    EXPECT_NE(text.find("-> GOTO __FALSE;"), std::string::npos);
+    AaImport in = AssumptionAutomaton::fromText(*p, text);
+    ASSERT_TRUE(in.automaton);
+    EXPECT_TRUE(in.problems.empty()) << in.problems.front();
+    const AssumptionAutomaton &back = *in.automaton;
+    ASSERT_EQ(back.states.size(), aa.states.size());
+    for (size_t i = 0; i < aa.states.size(); ++i) {
+        EXPECT_EQ(back.states[i].artNode, aa.states[i].artNode);
+        EXPECT_EQ(back.states[i].location, aa.states[i].location);
+        EXPECT_EQ(back.states[i].calls, aa.states[i].calls);
+        ASSERT_EQ(back.states[i].out.size(), aa.states[i].out.size());
+        for (size_t k = 0; k < aa.states[i].out.size(); ++k) {
+            EXPECT_EQ(back.states[i].out[k].move, aa.states[i].out[k].move);
+            EXPECT_EQ(back.states[i].out[k].target, aa.states[i].out[k].target);
+        }
+    }
+    EXPECT_EQ(back.toText(*p), text);
+}
+
+TEST(AssumptionAutomaton, ImportReportsUnmatchedTransitions) {
+    auto p = parseC(std::string(Prelude) + ThreePaths);
+    std::string text = "OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n\n"
+                       "STATE USEFIRST ARG0 :\n    MATCH \"int nosuch = 1;\" -> GOTO ARG1;\n    TRUE -> GOTO __TRUE;\n\n"
+                       "STATE USEFIRST ARG1 :\n    TRUE -> GOTO __TRUE;\n\nEND AUTOMATON\n";
+    AaImport in = AssumptionAutomaton::fromText(*p, text);
+    ASSERT_TRUE(in.automaton);
+    ASSERT_FALSE(in.problems.empty());
+    EXPECT_NE(in.problems[0].find("line 6: no move \"int nosuch = 1;\""), std::string::npos) << in.problems[0];
+    AaImport bad = AssumptionAutomaton::fromText(*p, "this is not an automaton\n");
+    EXPECT_FALSE(bad.automaton);
+}
+
+TEST(Reach, LeastFixedPointOnAHandMadeAutomaton) {
+    // Lines 2..7 each carry one statement; the automaton is written by hand: it explores
+    // the then-branch (to FALSE after line 4) and loops on the else-branch.
+    auto p = parseC(std::string(Prelude) + "int main() {\n"         // 5
+                                           "  int x = __VERIFIER_nondet_int();\n" // 6
+                                           "  if (x > 0) {\n"       // 7
+                                           "    x = 1;\n"           // 8
+                                           "    x = 2;\n"           // 9
+                                           "  }\n"
+                                           "  return x;\n"          // 11
+                                           "}\n");
+    LineIndex lines(*p);
+    ArtAnalysis a(*p, {});
+    a.run();
+    // Cut the ART by hand: the node after `x = 1` goes back to the waitlist.
+    Art art = a.art();
+    int cut = -1;
+    for (const ArtNode &n : art.nodes)
+        if (n.parent >= 0 && !n.via.isReturn && p->edge(n.via.edge).text.find("x = 1") != std::string::npos)
+            cut = n.id;
+    ASSERT_GE(cut, 0);
+    std::function<void(int)> dropBelow = [&](int id) {
+        for (int c : art.nodes[size_t(id)].children) {
+            dropBelow(c);
+            art.nodes[size_t(c)].status = ArtNodeStatus::Waitlist; // unreachable from the root below
+        }
+    };
+    dropBelow(cut);
+    art.nodes[size_t(cut)].children.clear();
+    art.nodes[size_t(cut)].status = ArtNodeStatus::Waitlist;
+    AssumptionAutomaton aa = AssumptionAutomaton::fromArt(art);
+    ReachScores r = computeReach(*p, lines, aa);
+    auto stateOf = aa.stateOfArtNode(art);
+    int root = stateOf[0];
+    // From the root: lines 6, 7, 11 (else path) and 7's then-edge; line 8 leads to FALSE,
+    // so neither 8 nor 9 is in Reach.
+    LineSet expected(lines.lines.size());
+    for (unsigned l : {6u, 7u, 11u})
+        expected.insert(lines.find({0, l}));
+    EXPECT_EQ(r.reachOfState[size_t(root)], expected);
+    EXPECT_EQ(r.ofState[size_t(root)], 3u);
+    EXPECT_EQ(r.score(AaFalse, 0), 0u);
+    // TRUE × CFA: from the entry of main every line is reachable in the CFA.
+    EXPECT_EQ(r.score(AaTrue, p->functions[p->entryFunction].entry), lines.lines.size());
+    // Scores never grow along a transition.
+    for (size_t i = 0; i < aa.states.size(); ++i) {
+        for (const auto &t : aa.states[i].out) {
+            if (t.target >= 0) {
+                EXPECT_GE(r.ofState[i], r.ofState[size_t(t.target)]);
+            }
+        }
+    }
+}
+
+TEST(Coverage, ThreePathsAreAllCovered) {
+    auto p = parseC(std::string(Prelude) + ThreePaths);
+    CoverageOptions o;
+    CoverageResult r = runCoverage(*p, o);
+    EXPECT_EQ(r.count(LineStatus::Covered), r.lines.size());
+    EXPECT_GE(r.executions.size(), 3u);
+    EXPECT_FALSE(r.bug);
+    for (const auto &x : r.executions)
+        EXPECT_EQ(x.execution.ending.kind, EndingKind::Exit);
+}
+
+TEST(Coverage, Example1LongLoopIsExploredButNotCoveredAndNoBugClaimed) {
+    auto p = parseC(readData("example1.c"));
+    CoverageOptions o;
+    o.analysis.budget.maxNodes = 2000;
+    o.execSeconds = 2;
+    o.generatorMaxNodes = 3000;
+    o.exact = true;
+    o.exactSeconds = 5;
+    o.exactMaxUnwind = 16;
+    CoverageResult r = runCoverage(*p, o);
+    EXPECT_EQ(r.analysisStop, StopReason::NodeBudget);
+    EXPECT_EQ(r.count(LineStatus::Covered), 0u);
+    EXPECT_EQ(statusOf(r, 5), LineStatus::OverApproximated); // the loop
+    EXPECT_EQ(statusOf(r, 7), LineStatus::Uncovered);        // assert(0), behind the frontier
+    EXPECT_FALSE(r.bug) << "no bug until the loop is fully unwound";
+    EXPECT_FALSE(r.exactComplete);
+    EXPECT_NE(r.exactNote.find("under-approximation"), std::string::npos);
+    for (const auto &[l, ex] : r.lines)
+        if (ex.status == LineStatus::Uncovered) {
+            EXPECT_FALSE(ex.frontier.empty());
+            EXPECT_NE(ex.text.find("node budget"), std::string::npos) << ex.text;
+        }
+}
+
+TEST(Coverage, Example1FullyUnwoundFindsTheBug) {
+    auto p = parseC("#include <assert.h>\nint main() {\n  int i;\n  for (i = 0; i < 100; i++)\n    ;\n"
+                    "  assert(0);\n  return 0;\n}\n");
+    CoverageOptions o;
+    CoverageResult r = runCoverage(*p, o);
+    ASSERT_TRUE(r.bug);
+    EXPECT_EQ(r.bug->foundBy, "analysis");
+    EXPECT_EQ(r.bug->counterexample.ending.kind, EndingKind::PropertyViolation);
+}
+
+TEST(Coverage, Example2ThenBranchIsOverApproximatedThenUnreachable) {
+    auto p = parseC(readData("example2.c"));
+    CoverageOptions o;
+    CoverageResult under = runCoverage(*p, o);
+    EXPECT_EQ(statusOf(under, 11), LineStatus::OverApproximated);
+    EXPECT_EQ(statusOf(under, 13), LineStatus::Covered);
+    EXPECT_FALSE(under.bug);
+    o.exact = true;
+    CoverageResult exact = runCoverage(*p, o);
+    EXPECT_EQ(statusOf(exact, 11), LineStatus::Unreachable);
+    EXPECT_TRUE(exact.exactComplete);
+    EXPECT_EQ(exact.count(LineStatus::OverApproximated), 0u);
+    EXPECT_FALSE(exact.bug);
+}
+
+TEST(Coverage, Example2WithoutTheBoundOverflowsAndTheBranchIsCovered) {
+    auto p = parseC(readData("example2_unbounded.c"));
+    CoverageResult r = runCoverage(*p, {});
+    EXPECT_EQ(statusOf(r, 10), LineStatus::Covered);
+    const auto &ex = r.lines.at({0, 10});
+    const Execution &x = r.executions.at(size_t(ex.execution)).execution;
+    int32_t v = int32_t(x.input.nondet.at(0));
+    EXPECT_LT(int32_t(uint32_t(v) * uint32_t(v)), 0) << "the covering input must make x*x negative";
+}
+
+TEST(Coverage, GenerationReportsABugItMeets) {
+    // The analysis is stopped before the violation; the generator meets it on its way to the exit.
+    auto p = parseC(std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n  int i = 0;\n"
+                                           "  while (i < 5) i++;\n  if (x == 42) reach_error();\n  return 0;\n}\n");
+    CoverageOptions o;
+    o.analysis.budget.maxNodes = 6;
+    CoverageResult r = runCoverage(*p, o);
+    ASSERT_TRUE(r.bug);
+    EXPECT_EQ(r.bug->foundBy, "generation");
+    EXPECT_EQ(r.bug->counterexample.input.nondet.at(0), 42);
+}
+
+TEST(Coverage, HeuristicAndBaselineAreBothSoundLowerBounds) {
+    auto p = parseC(std::string(Prelude) + ThreePaths);
+    CoverageOptions o;
+    o.analysis.budget.maxNodes = 12;
+    o.heuristic = false;
+    CoverageResult base = runCoverage(*p, o);
+    o.heuristic = true;
+    CoverageResult heur = runCoverage(*p, o);
+    for (const CoverageResult *r : {&base, &heur}) {
+        for (const auto &[l, ex] : r->lines) {
+            if (ex.status == LineStatus::Covered) {
+                EXPECT_GE(ex.execution, 0);
+                EXPECT_EQ(r->executions.at(size_t(ex.execution)).execution.ending.kind, EndingKind::Exit);
+            }
+        }
+    }
+    EXPECT_LE(base.count(LineStatus::Covered) + base.count(LineStatus::OverApproximated), base.lines.size());
+}
+
+#ifdef VCOV_BENCH
+#include "frontend/ProgramInputs.h"
+
+#include <filesystem>
+
+// Soundness on real programs: every covered line has an execution that the interpreter
+// replays to a normal end and that passes the line before the automaton's FALSE state.
+TEST(CoverageSoundness, EveryCoveredLineOfTheBenchProgramsHasAReplayingExecution) {
+    std::vector<ProgramInputs> programs;
+    for (const auto &entry : std::filesystem::recursive_directory_iterator(std::string(VCOV_BENCH) + "/svcomp"))
+        if (entry.path().extension() == ".yml") {
+            ProgramInputs in;
+            in.task = entry.path().string();
+            programs.push_back(in);
+        }
+    {
+        ProgramInputs in;
+        std::string q = std::string(VCOV_BENCH) + "/harnesses/qsortexample/";
+        in.frontEnd.files = {q + "harness.c", q + "quicksort.c"};
+        in.frontEnd.defines = {"SIZE=2"};
+        programs.push_back(in);
+    }
+    ASSERT_GE(programs.size(), 10u);
+    size_t coveredLines = 0;
+    for (ProgramInputs &in : programs) {
+        SCOPED_TRACE(in.task.empty() ? in.frontEnd.files.front() : in.task);
+        Diagnostics d;
+        ASSERT_TRUE(resolveProgramInputs(in, d));
+        auto p = parseProgram(in.frontEnd);
+        ASSERT_FALSE(p->diagnostics.hasErrors());
+        CoverageOptions o;
+        o.analysis.budget.maxNodes = 20'000;
+        o.analysis.budget.maxSeconds = 2;
+        o.execSeconds = 3;
+        o.generatorMaxNodes = 20'000;
+        CoverageResult r = runCoverage(*p, o);
+        for (const auto &[line, ex] : r.lines) {
+            if (ex.status != LineStatus::Covered)
+                continue;
+            ++coveredLines;
+            const CoverageExecution &ce = r.executions.at(size_t(ex.execution));
+            Execution again = runProgram(*p, ce.execution.input, {});
+            ASSERT_EQ(again.ending.kind, EndingKind::Exit) << describeEnding(*p, again.ending);
+            ExercisedLines walked = exercisedWithinAnalysis(*p, r.automaton, movesOf(*p, again));
+            EXPECT_TRUE(walked.lines.count(line)) << "line " << line.line << " is not passed before FALSE";
+            EXPECT_NE(r.lines.at(line).artNodes.size(), 0u) << "a covered line must be explored";
+        }
+        if (r.bug) {
+            Execution again = runProgram(*p, r.bug->counterexample.input, {});
+            EXPECT_EQ(again.ending.kind, EndingKind::PropertyViolation);
+        }
+    }
+    EXPECT_GT(coveredLines, 500u);
+}
+#endif
