@@ -65,6 +65,8 @@ coverage options:
   --exec-budget N      executions that add coverage (default 10)
   --exec-time S        time budget for generating executions (default 60)
   --no-heuristic       generator without the Reach tie-break (the paper's baseline)
+  --no-completion      only the generator (no solver search for executions afterwards),
+                       as in the paper's experiment
   --exact              decide the remaining explored lines (Algorithm 1): covered or unreachable
   --exact-time S       time budget of --exact (default 60)
   --json OUT           write lines, per-line explanations, executions, series, automaton size
@@ -273,7 +275,7 @@ int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"analysis", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
                                  "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot"},
-                                {"no-heuristic", "exact", "tie-break"});
+                                {"no-heuristic", "no-completion", "exact", "tie-break"});
     if (!opts)
         return ExitUsage;
     CoverageOptions co;
@@ -308,6 +310,7 @@ int coverageCommand(const std::vector<std::string> &args) {
         return ExitUsage;
     }
     co.heuristic = !opts->has("no-heuristic");
+    co.solverCompletion = !opts->has("no-completion");
     co.exact = opts->has("exact");
     auto program = loadProgram(*opts);
     if (!program)

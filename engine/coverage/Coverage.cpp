@@ -352,7 +352,7 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
         size_t useful = 0;
         for (const auto &x : r.executions)
             useful += !x.newLines.empty();
-        if (useful < options.execBudget && elapsed() < options.execSeconds) {
+        if (options.solverCompletion && useful < options.execBudget && elapsed() < options.execSeconds) {
             SearchOutcome o = searchRegion(false, options.execSeconds - elapsed(), std::min(8u, options.exactMaxUnwind),
                                            options.execBudget - useful, "solver");
             r.generationNote += "; solver completion: " + o.note;
@@ -420,7 +420,11 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
 
 CoverageResult runCoverage(const Program &program, const CoverageOptions &options, const std::atomic<bool> *cancel,
                            const CoverageProgress &progress) {
-    ArtAnalysis analysis(program, options.analysis);
+    // Before any automaton exists, a location's Reach score is what the CFA reaches from it.
+    LineIndex lines(program);
+    ReachScores cfa = computeReach(program, lines, AssumptionAutomaton{});
+    ArtAnalysis analysis(program, options.analysis, nullptr,
+                         [&cfa](const ArtNode &n) { return double(cfa.ofLocation[size_t(n.location)]); });
     std::vector<CoveragePoint> series;
     analysis.run(cancel, [&](const ArtProgress &p) {
         CoveragePoint pt{p.seconds, p.exploredLines, 0, "analysis"};

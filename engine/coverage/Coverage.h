@@ -26,6 +26,7 @@ struct CoverageOptions {
     double execSeconds = 60;         // time for generating executions (the paper: 900 s)
     size_t generatorMaxNodes = 200'000;
     bool heuristic = true;           // Reach score as tie-break of the generator's postorder
+    bool solverCompletion = true;    // after the generator, Algorithm 1's query finds more executions
     bool exact = false;              // Algorithm 1 after the generation
     double exactSeconds = 60;
     unsigned exactMaxUnwind = 64;    // the bound grows 2, 4, 8, ... up to this
