@@ -42,10 +42,16 @@ std::string tracefile(const Program &program, const CoverageResult &r, const std
             if (!fn.hasBody || fn.range.file != FileId(f))
                 continue;
             size_t most = 0;
+            unsigned first = 0;
             for (const auto &[l, ex] : r.lines)
-                if (l.file == FileId(f) && l.line >= fn.range.beginLine && l.line <= fn.range.endLine)
+                if (l.file == FileId(f) && l.line >= fn.range.beginLine && l.line <= fn.range.endLine) {
                     most = std::max(most, count(l));
-            o << "FN:" << fn.range.beginLine << "," << fn.range.endLine << "," << fn.name << "\n";
+                    first = first ? first : l.line;
+                }
+            if (!first)
+                continue;
+            // genhtml wants a function to start on a line it has data for.
+            o << "FN:" << first << "," << fn.range.endLine << "," << fn.name << "\n";
             fnda << "FNDA:" << most << "," << fn.name << "\n";
             ++fnFound;
             fnHit += most > 0;

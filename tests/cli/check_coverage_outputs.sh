@@ -16,6 +16,8 @@ done
 grep -q '^DA:11,0$' "$out/c.info" || { echo "lcov: line 11 should be DA:11,0"; cat "$out/c.info"; exit 1; }
 grep -q '^DA:13,[1-9]' "$out/c.info" || { echo "lcov: line 13 should be hit"; exit 1; }
 lcov --summary "$out/c.info" 2>&1 | grep -q 'lines.*: 88.9% (8 of 9 lines)' || { lcov --summary "$out/c.info"; exit 1; }
+genhtml -q -o "$out/html" "$out/c.info" "$out/e.info" >"$out/genhtml.log" 2>&1 || { cat "$out/genhtml.log"; exit 1; }
+test -s "$out/html/index.html"
 grep -q '^DA:11,1$' "$out/e.info" || { echo "explored tracefile: line 11 should be explored"; exit 1; }
 grep -q '^OBSERVER AUTOMATON AssumptionAutomaton' "$out/aa.spc" || exit 1
 grep -q 'MATCH "' "$out/aa.spc" || exit 1
