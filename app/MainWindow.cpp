@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "OpenDialog.h"
+#include "CoverageRunner.h"
 #include "ProgramLoader.h"
 
 #include "CfaView.h"
@@ -19,6 +20,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -67,6 +69,45 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, diagDock);
 
     statusBar()->addWidget(m_status, 1);
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 0); // busy: budgets end the run, not a known amount of work
+    m_progress->setMaximumWidth(160);
+    m_progress->setVisible(false);
+    statusBar()->addPermanentWidget(m_progress);
+    m_runner = new CoverageRunner(this);
+    connect(m_runner, &CoverageRunner::progress, this, [this](const CoveragePoint &p) {
+        m_status->setText(p.phase == "analysis"
+                              ? tr("Analysing: %1 lines explored — %2 s").arg(p.explored).arg(p.seconds, 0, 'f', 1)
+                              : tr("Measuring coverage (%1): %2 covered of %3 explored — %4 s")
+                                    .arg(QString::fromStdString(p.phase))
+                                    .arg(p.covered)
+                                    .arg(p.explored)
+                                    .arg(p.seconds, 0, 'f', 1));
+    });
+    connect(m_runner, &CoverageRunner::finished, this, [this](std::shared_ptr<const CoverageResult> r) {
+        m_progress->setVisible(false);
+        m_runAction->setEnabled(true);
+        m_stopAction->setEnabled(false);
+        m_coverage = r;
+        for (size_t f = 0; f < m_sourceViews.size(); ++f) {
+            if (!m_sourceViews[f])
+                continue;
+            std::map<unsigned, LineStatus> statuses;
+            for (const auto &[line, ex] : r->lines)
+                if (line.file == FileId(f))
+                    statuses[line.line] = ex.status;
+            m_sourceViews[f]->setLineStatuses(std::move(statuses));
+        }
+        m_status->setText(tr("%1 coverable lines: %2 covered, %3 over-approximated, %4 uncovered, %5 unreachable; %6")
+                              .arg(r->lines.size())
+                              .arg(r->count(LineStatus::Covered))
+                              .arg(r->count(LineStatus::OverApproximated))
+                              .arg(r->count(LineStatus::Uncovered))
+                              .arg(r->count(LineStatus::Unreachable))
+                              .arg(QString::fromStdString(r->analysisStopText)) +
+                          (r->bug ? tr(" — bug found: %1").arg(QString::fromStdString(r->bug->message)) : QString()));
+        emit coverageShown();
+    });
     createActions();
     if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))) {
         view->addAction(cfaDock->toggleViewAction());
@@ -146,6 +187,15 @@ void MainWindow::createActions() {
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_cfa, &views::CfaView::zoomOut);
     view->addSeparator();
 
+    QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
+    m_runAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("&Run Coverage"), this,
+                                      &MainWindow::startCoverage);
+    m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_stopAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("media-playback-stop")), tr("&Stop"), this,
+                                       &MainWindow::stopCoverage);
+    m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_stopAction->setEnabled(false);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About vcov"), this, [this] {
         QMessageBox::about(this, tr("About vcov"),
@@ -159,7 +209,32 @@ void MainWindow::createActions() {
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->addAction(open);
     bar->addAction(reload);
+    bar->addSeparator();
+    bar->addAction(m_runAction);
+    bar->addAction(m_stopAction);
 }
+
+bool MainWindow::startCoverage() {
+    if (!m_program || m_program->diagnostics.hasErrors() || m_program->entryFunction == NoFunction ||
+        m_runner->isRunning())
+        return false;
+    CoverageOptions options;
+    options.analysis.budget.maxNodes = 100'000;
+    options.analysis.budget.maxSeconds = 60;
+    m_coverage.reset();
+    for (auto *v : m_sourceViews)
+        if (v)
+            v->setLineStatuses({});
+    m_runAction->setEnabled(false);
+    m_stopAction->setEnabled(true);
+    m_progress->setVisible(true);
+    m_runner->start(m_program, options);
+    return true;
+}
+
+void MainWindow::stopCoverage() { m_runner->stop(); }
+
+bool MainWindow::isAnalysing() const { return m_runner->isRunning(); }
 
 void MainWindow::openDialog() {
     OpenDialog dialog(this);
@@ -194,6 +269,8 @@ void MainWindow::openInputs(const ProgramInputs &inputs) {
 bool MainWindow::isBusy() const { return m_loader->isLoading() || m_cfa->isLayoutPending(); }
 
 void MainWindow::programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &) {
+    m_runner->stop(); // results of the previous program must not colour this one
+    m_coverage.reset();
     m_program = program;
     m_pendingHighlight.clear();
     m_diagnostics->setDiagnostics(program->diagnostics.items());

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Cfa.h"
+#include "coverage/Coverage.h"
 #include "frontend/ProgramInputs.h"
 
 #include <QMainWindow>
@@ -10,6 +11,7 @@
 
 class QComboBox;
 class QLabel;
+class QProgressBar;
 class QMenu;
 class QTabWidget;
 
@@ -22,6 +24,7 @@ class SourceView;
 namespace vcov::app {
 
 class ProgramLoader;
+class CoverageRunner;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -43,6 +46,13 @@ public:
     QComboBox *functionSelector() const { return m_functionBox; }
     bool isBusy() const;
 
+    // Verification coverage of the shown program: an analysis on the engine thread, then
+    // the measurement; the source views colour their lines when it arrives.
+    bool startCoverage(); // false when there is nothing to analyse
+    void stopCoverage();
+    bool isAnalysing() const;
+    std::shared_ptr<const CoverageResult> coverage() const { return m_coverage; }
+
 public slots:
     void showFunction(vcov::FunctionId function);
     void revealRange(const vcov::SourceRange &range);
@@ -50,6 +60,7 @@ public slots:
 signals:
     // The program is shown and the CFA laid out: the window is complete.
     void programShown();
+    void coverageShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -76,6 +87,11 @@ private:
     views::DiagnosticsView *m_diagnostics;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_status;
+    CoverageRunner *m_runner;
+    std::shared_ptr<const CoverageResult> m_coverage;
+    QAction *m_runAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QProgressBar *m_progress;
     std::set<EdgeId> m_pendingHighlight;
     bool m_persistent = false;
     bool m_layoutRestored = false;

@@ -45,15 +45,9 @@ int main(int argc, char **argv) {
 
     bool quit = options->has("quit-when-done");
     std::string function = options->value("function");
-    QObject::connect(&window, &app::MainWindow::programShown, &window, [&window, screenshot, quit, function]() mutable {
-        if (!function.empty()) {
-            std::string f = std::exchange(function, std::string());
-            if (auto p = window.program(); p && p->function(f) && p->function(f)->hasBody &&
-                                            window.cfaView()->function() != p->function(f)->id) {
-                window.showFunction(p->function(f)->id);
-                return; // programShown comes again once laid out
-            }
-        }
+    // With --run the program's coverage is computed first; "done" is when it is shown.
+    const bool run = options->has("run");
+    auto done = [&window, screenshot, quit] {
         if (!screenshot.isEmpty()) {
             // Let the last layout paint before grabbing.
             QTimer::singleShot(200, &window, [&window, screenshot, quit] {
@@ -65,6 +59,26 @@ int main(int argc, char **argv) {
         } else if (quit) {
             QApplication::quit();
         }
+    };
+    QObject::connect(&window, &app::MainWindow::coverageShown, &window, [run, done] {
+        if (run)
+            done();
+    });
+    QObject::connect(&window, &app::MainWindow::programShown, &window, [&window, run, done, function]() mutable {
+        if (!function.empty()) {
+            std::string f = std::exchange(function, std::string());
+            if (auto p = window.program(); p && p->function(f) && p->function(f)->hasBody &&
+                                            window.cfaView()->function() != p->function(f)->id) {
+                window.showFunction(p->function(f)->id);
+                return; // programShown comes again once laid out
+            }
+        }
+        if (run) {
+            if (!window.coverage() && !window.isAnalysing() && !window.startCoverage())
+                done(); // nothing to analyse: the diagnostics say why
+            return;
+        }
+        done();
     });
     if (!options->inputs.task.empty() || !files.empty())
         window.openInputs(options->inputs);

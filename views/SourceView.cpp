@@ -62,8 +62,10 @@ void SourceView::applyTheme() {
 
 void SourceView::changeEvent(QEvent *event) {
     QPlainTextEdit::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
         applyTheme();
+        highlightCurrentLine(); // the status colours are tints of the palette
+    }
 }
 
 void SourceView::setSource(const QString &path, const QString &text) {
@@ -121,8 +123,39 @@ void SourceView::paintGutter(QPaintEvent *event) {
     }
 }
 
+QColor SourceView::statusColor(LineStatus status, const QPalette &palette) {
+    QColor hue;
+    switch (status) {
+    case LineStatus::Covered: hue = QColor(0x2e, 0xa0, 0x43); break;          // green
+    case LineStatus::OverApproximated: hue = QColor(0xe0, 0xa0, 0x00); break; // amber
+    case LineStatus::Uncovered: hue = QColor(0xd0, 0x30, 0x30); break;        // red
+    case LineStatus::Unreachable: hue = QColor(0x80, 0x80, 0x90); break;      // grey
+    }
+    // A tint of the base colour, so that the text keeps its theme contrast.
+    QColor base = palette.color(QPalette::Base);
+    const double a = base.lightness() > 128 ? 0.22 : 0.30;
+    return QColor::fromRgbF(float(base.redF() * (1 - a) + hue.redF() * a), float(base.greenF() * (1 - a) + hue.greenF() * a),
+                            float(base.blueF() * (1 - a) + hue.blueF() * a));
+}
+
+void SourceView::setLineStatuses(std::map<unsigned, LineStatus> statuses) {
+    m_status = std::move(statuses);
+    highlightCurrentLine();
+    viewport()->update();
+}
+
 void SourceView::highlightCurrentLine() {
     QList<QTextEdit::ExtraSelection> extra;
+    for (const auto &[line, status] : m_status) {
+        QTextBlock b = document()->findBlockByNumber(int(line) - 1);
+        if (!b.isValid())
+            continue;
+        QTextEdit::ExtraSelection st;
+        st.format.setBackground(statusColor(status, palette()));
+        st.format.setProperty(QTextFormat::FullWidthSelection, true);
+        st.cursor = QTextCursor(b);
+        extra.append(st);
+    }
     QTextEdit::ExtraSelection sel;
     QColor c = palette().color(QPalette::Highlight);
     c.setAlpha(40);

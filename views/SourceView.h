@@ -2,8 +2,11 @@
 // that marks coverable lines, and selection of source ranges from other views.
 #pragma once
 
+#include "coverage/Coverage.h"
+
 #include <QPlainTextEdit>
 
+#include <map>
 #include <set>
 
 namespace KSyntaxHighlighting {
@@ -20,6 +23,11 @@ public:
     void setSource(const QString &path, const QString &text);
     QString path() const { return m_path; }
     void setCoverableLines(const std::set<unsigned> &lines);
+    // Line backgrounds by verification coverage (empty: none).
+    void setLineStatuses(std::map<unsigned, vcov::LineStatus> statuses);
+    const std::map<unsigned, vcov::LineStatus> &lineStatuses() const { return m_status; }
+    // The background of a status, from the palette: readable in light and dark themes.
+    static QColor statusColor(vcov::LineStatus status, const QPalette &palette);
     const std::set<unsigned> &coverableLines() const { return m_coverable; }
 
     // 1-based lines and columns; the end column is inclusive.
@@ -47,6 +55,7 @@ private:
     KSyntaxHighlighting::SyntaxHighlighter *m_highlighter;
     QString m_path;
     std::set<unsigned> m_coverable;
+    std::map<unsigned, vcov::LineStatus> m_status;
     unsigned m_lastLine = 0;
 };
 

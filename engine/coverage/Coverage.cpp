@@ -419,7 +419,7 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
 }
 
 CoverageResult runCoverage(const Program &program, const CoverageOptions &options, const std::atomic<bool> *cancel,
-                           const CoverageProgress &progress) {
+                           const CoverageProgress &progress, const std::atomic<bool> *cancelMeasurement) {
     // Before any automaton exists, a location's Reach score is what the CFA reaches from it.
     LineIndex lines(program);
     ReachScores cfa = computeReach(program, lines, AssumptionAutomaton{});
@@ -432,7 +432,7 @@ CoverageResult runCoverage(const Program &program, const CoverageOptions &option
         if (progress)
             progress(pt);
     });
-    CoverageResult r = measureCoverage(program, analysis, options, cancel, progress);
+    CoverageResult r = measureCoverage(program, analysis, options, cancelMeasurement, progress);
     // The analysis's own points come first, then the measurement's (shifted after it).
     double offset = analysis.seconds();
     for (auto &p : r.series)

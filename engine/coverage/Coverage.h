@@ -101,7 +101,10 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                                const std::atomic<bool> *cancel = nullptr, const CoverageProgress &progress = {});
 
 // Runs the analysis with its budget, then measures: what vcov-cli coverage does.
+// cancelAnalysis stops the analysis (coverage is then measured on what it explored);
+// cancelMeasurement stops the measurement too (the result keeps what was found).
 CoverageResult runCoverage(const Program &program, const CoverageOptions &options,
-                           const std::atomic<bool> *cancel = nullptr, const CoverageProgress &progress = {});
+                           const std::atomic<bool> *cancelAnalysis = nullptr, const CoverageProgress &progress = {},
+                           const std::atomic<bool> *cancelMeasurement = nullptr);
 
 } // namespace vcov

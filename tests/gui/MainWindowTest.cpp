@@ -7,6 +7,8 @@
 #include "DiagnosticsView.h"
 #include "SourceView.h"
 
+#include "coverage/Coverage.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
@@ -156,6 +158,60 @@ private slots:
         if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
             w.grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QStringLiteral("/main-window-dark.png"));
         QApplication::setPalette(light);
+    }
+
+    // Run coverage from the window: the engine thread delivers a result, the source view
+    // colours every coverable line with the engine's status.
+    void runsCoverageAndColoursTheSource() {
+        app::MainWindow w;
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy covered(&w, &app::MainWindow::coverageShown);
+        w.openPath(example());
+        QVERIFY(waitShown(w, shown));
+        QVERIFY(w.startCoverage());
+        QVERIFY(w.isAnalysing());
+        QVERIFY(covered.wait(120000));
+        auto r = w.coverage();
+        QVERIFY(r);
+        views::SourceView *src = w.sourceView(0);
+        QCOMPARE(src->lineStatuses().size(), r->lines.size());
+        for (const auto &[line, ex] : r->lines)
+            QCOMPARE(int(src->lineStatuses().at(line.line)), int(ex.status));
+        QVERIFY(r->count(LineStatus::Covered) > 0);
+        // The same budgets in the engine alone give the same lines.
+        CoverageOptions o;
+        o.analysis.budget.maxNodes = 100'000;
+        o.analysis.budget.maxSeconds = 60;
+        CoverageResult direct = runCoverage(*w.program(), o);
+        QCOMPARE(direct.count(LineStatus::Covered), r->count(LineStatus::Covered));
+        QCOMPARE(direct.count(LineStatus::OverApproximated), r->count(LineStatus::OverApproximated));
+        // Covered and uncovered lines look different, in light and in dark.
+        QVERIFY(views::SourceView::statusColor(LineStatus::Covered, src->palette()) !=
+                views::SourceView::statusColor(LineStatus::Uncovered, src->palette()));
+        if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
+            w.grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QStringLiteral("/main-window-coverage.png"));
+    }
+
+    // Stop during the analysis: a consistent partial result arrives and is shown.
+    void stopMidwayLeavesAPartialResult() {
+        app::MainWindow w;
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy covered(&w, &app::MainWindow::coverageShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/coverage/example1.c"));
+        QVERIFY(waitShown(w, shown));
+        QVERIFY(w.startCoverage());
+        QTest::qWait(300); // the 1,000,000-iteration loop keeps the analysis busy
+        QVERIFY(w.isAnalysing());
+        w.stopCoverage();
+        w.stopCoverage(); // the second stop ends the measurement too
+        QVERIFY(covered.wait(60000));
+        auto r = w.coverage();
+        QVERIFY(r);
+        QCOMPARE(int(r->analysisStop), int(StopReason::Cancelled));
+        QVERIFY(r->count(LineStatus::OverApproximated) > 0);
+        QVERIFY(!r->bug);
+        QCOMPARE(w.sourceView(0)->lineStatuses().size(), r->lines.size());
     }
 
 private:
