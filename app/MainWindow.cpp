@@ -5,6 +5,7 @@
 #include "ProgramLoader.h"
 
 #include "CfaView.h"
+#include "CoverageLegend.h"
 #include "DiagnosticsView.h"
 #include "SourceView.h"
 
@@ -74,6 +75,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_progress->setMaximumWidth(160);
     m_progress->setVisible(false);
     statusBar()->addPermanentWidget(m_progress);
+    m_legend = new views::CoverageLegend;
+    statusBar()->addPermanentWidget(m_legend);
     m_runner = new CoverageRunner(this);
     connect(m_runner, &CoverageRunner::progress, this, [this](const CoveragePoint &p) {
         m_status->setText(p.phase == "analysis"
@@ -89,6 +92,10 @@ MainWindow::MainWindow(QWidget *parent)
         m_runAction->setEnabled(true);
         m_stopAction->setEnabled(false);
         m_coverage = r;
+        std::map<LineStatus, size_t> counts;
+        for (LineStatus st : {LineStatus::Covered, LineStatus::OverApproximated, LineStatus::Uncovered, LineStatus::Unreachable})
+            counts[st] = r->count(st);
+        m_legend->setCounts(std::move(counts));
         for (size_t f = 0; f < m_sourceViews.size(); ++f) {
             if (!m_sourceViews[f])
                 continue;
@@ -195,6 +202,10 @@ void MainWindow::createActions() {
                                        &MainWindow::stopCoverage);
     m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     m_stopAction->setEnabled(false);
+    analysis->addSeparator();
+    analysis->addAction(tr("&Next Line Not Covered"), QKeySequence(Qt::Key_F8), this, [this] { nextUncovered(true); });
+    analysis->addAction(tr("&Previous Line Not Covered"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
+                        [this] { nextUncovered(false); });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About vcov"), this, [this] {
@@ -222,6 +233,7 @@ bool MainWindow::startCoverage() {
     options.analysis.budget.maxNodes = 100'000;
     options.analysis.budget.maxSeconds = 60;
     m_coverage.reset();
+    m_legend->setCounts({});
     for (auto *v : m_sourceViews)
         if (v)
             v->setLineStatuses({});
@@ -233,6 +245,11 @@ bool MainWindow::startCoverage() {
 }
 
 void MainWindow::stopCoverage() { m_runner->stop(); }
+
+bool MainWindow::nextUncovered(bool forward) {
+    views::SourceView *v = currentSourceView();
+    return v && v->goToNextStatus({LineStatus::OverApproximated, LineStatus::Uncovered}, forward);
+}
 
 bool MainWindow::isAnalysing() const { return m_runner->isRunning(); }
 

@@ -17,6 +17,7 @@ class QTabWidget;
 
 namespace vcov::views {
 class CfaView;
+class CoverageLegend;
 class DiagnosticsView;
 class SourceView;
 } // namespace vcov::views
@@ -52,6 +53,9 @@ public:
     void stopCoverage();
     bool isAnalysing() const;
     std::shared_ptr<const CoverageResult> coverage() const { return m_coverage; }
+    // Moves the current source view's cursor to the next line not covered (over-approximated
+    // or uncovered); false when there is none.
+    bool nextUncovered(bool forward = true);
 
 public slots:
     void showFunction(vcov::FunctionId function);
@@ -92,6 +96,7 @@ private:
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QProgressBar *m_progress;
+    views::CoverageLegend *m_legend;
     std::set<EdgeId> m_pendingHighlight;
     bool m_persistent = false;
     bool m_layoutRestored = false;

@@ -1,5 +1,7 @@
 #include "SourceView.h"
 
+#include <algorithm>
+
 #include "SyntaxRepository.h"
 
 #include <KSyntaxHighlighting/Definition>
@@ -136,6 +138,26 @@ QColor SourceView::statusColor(LineStatus status, const QPalette &palette) {
     const double a = base.lightness() > 128 ? 0.22 : 0.30;
     return QColor::fromRgbF(float(base.redF() * (1 - a) + hue.redF() * a), float(base.greenF() * (1 - a) + hue.greenF() * a),
                             float(base.blueF() * (1 - a) + hue.blueF() * a));
+}
+
+bool SourceView::goToNextStatus(const std::set<LineStatus> &wanted, bool forward) {
+    std::vector<unsigned> lines;
+    for (const auto &[line, status] : m_status)
+        if (wanted.count(status))
+            lines.push_back(line);
+    if (lines.empty())
+        return false;
+    const unsigned at = cursorLine();
+    unsigned target;
+    if (forward) {
+        auto it = std::upper_bound(lines.begin(), lines.end(), at);
+        target = it == lines.end() ? lines.front() : *it;
+    } else {
+        auto it = std::lower_bound(lines.begin(), lines.end(), at);
+        target = it == lines.begin() ? lines.back() : *std::prev(it);
+    }
+    goToLine(target);
+    return true;
 }
 
 void SourceView::setLineStatuses(std::map<unsigned, LineStatus> statuses) {

@@ -28,6 +28,9 @@ public:
     const std::map<unsigned, vcov::LineStatus> &lineStatuses() const { return m_status; }
     // The background of a status, from the palette: readable in light and dark themes.
     static QColor statusColor(vcov::LineStatus status, const QPalette &palette);
+    // Moves the cursor to the next (or previous) line, after the cursor's, whose status is
+    // one of `wanted`, wrapping around; false when there is none.
+    bool goToNextStatus(const std::set<vcov::LineStatus> &wanted, bool forward = true);
     const std::set<unsigned> &coverableLines() const { return m_coverable; }
 
     // 1-based lines and columns; the end column is inclusive.

@@ -186,6 +186,21 @@ private slots:
         CoverageResult direct = runCoverage(*w.program(), o);
         QCOMPARE(direct.count(LineStatus::Covered), r->count(LineStatus::Covered));
         QCOMPARE(direct.count(LineStatus::OverApproximated), r->count(LineStatus::OverApproximated));
+        // F8 goes to the lines not covered, in order, wrapping around.
+        src->goToLine(1);
+        std::vector<unsigned> notCovered;
+        for (const auto &[line, ex] : r->lines)
+            if (ex.status == LineStatus::OverApproximated || ex.status == LineStatus::Uncovered)
+                notCovered.push_back(line.line);
+        QVERIFY(!notCovered.empty());
+        for (unsigned expected : notCovered) {
+            QVERIFY(w.nextUncovered());
+            QCOMPARE(src->cursorLine(), expected);
+        }
+        QVERIFY(w.nextUncovered());
+        QCOMPARE(src->cursorLine(), notCovered.front());
+        QVERIFY(w.nextUncovered(false));
+        QCOMPARE(src->cursorLine(), notCovered.back());
         // Covered and uncovered lines look different, in light and in dark.
         QVERIFY(views::SourceView::statusColor(LineStatus::Covered, src->palette()) !=
                 views::SourceView::statusColor(LineStatus::Uncovered, src->palette()));
