@@ -142,6 +142,16 @@ std::unique_ptr<Program> loadProgram(CliOptions &opts) {
     return program;
 }
 
+// A program that analyses can start: parsed without errors and with a main function.
+std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts) {
+    auto program = loadProgram(opts);
+    if (program && program->entryFunction == NoFunction) {
+        std::cerr << "vcov-cli: the program has no main function\n";
+        return nullptr;
+    }
+    return program;
+}
+
 int runCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args, {"inputs", "uninitialized", "property", "max-steps", "json"}, {"trace"});
     if (!opts)
@@ -222,13 +232,9 @@ int bmcCommand(const std::vector<std::string> &args) {
         return ExitUsage;
     }
     bo.properties = *props;
-    auto program = loadProgram(*opts);
+    auto program = loadProgramWithMain(*opts);
     if (!program)
         return ExitInputError;
-    if (program->entryFunction == NoFunction) {
-        std::cerr << "vcov-cli: the program has no main function\n";
-        return ExitInputError;
-    }
     BmcResult r = checkProgram(*program, bo);
     bool internalError = r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
     if (r.counterexample && r.replayed) {
@@ -312,13 +318,9 @@ int coverageCommand(const std::vector<std::string> &args) {
     co.heuristic = !opts->has("no-heuristic");
     co.solverCompletion = !opts->has("no-completion");
     co.exact = opts->has("exact");
-    auto program = loadProgram(*opts);
+    auto program = loadProgramWithMain(*opts);
     if (!program)
         return ExitInputError;
-    if (program->entryFunction == NoFunction) {
-        std::cerr << "vcov-cli: the program has no main function\n";
-        return ExitInputError;
-    }
     CoverageResult r = runCoverage(*program, co);
     const Art &art = *r.art;
     std::cout << "analysis: " << art.nodes.size() << " ART nodes (" << art.count(ArtNodeStatus::Waitlist)
