@@ -183,6 +183,44 @@ std::string print(const Program &p, const Expr &e) {
 
 } // namespace
 
+bool callsBody(const Program &p, const CfaEdge &e) {
+    return e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && e.call.callee != NoFunction &&
+           p.functions[size_t(e.call.callee)].hasBody;
+}
+
+std::vector<PathMove> movesAt(const Program &p, NodeId location, const std::vector<EdgeId> &calls) {
+    std::vector<PathMove> moves;
+    for (EdgeId e : p.node(location).out)
+        moves.push_back({e, false});
+    if (!calls.empty() && location == p.functions[size_t(p.node(location).function)].exit)
+        moves.push_back({calls.back(), true});
+    return moves;
+}
+
+NodeId afterMove(const Program &p, PathMove m, std::vector<EdgeId> &calls) {
+    const CfaEdge &e = p.edge(m.edge);
+    if (m.isReturn) {
+        if (!calls.empty())
+            calls.pop_back();
+        return e.to;
+    }
+    if (callsBody(p, e)) {
+        calls.push_back(e.id);
+        return p.functions[size_t(e.call.callee)].entry;
+    }
+    return e.to;
+}
+
+std::vector<std::vector<NodeId>> predecessorsWithCalls(const Program &p) {
+    std::vector<std::vector<NodeId>> preds(p.nodes.size());
+    for (const auto &e : p.edges) {
+        preds[size_t(e.to)].push_back(e.from);
+        if (callsBody(p, e))
+            preds[size_t(p.functions[size_t(e.call.callee)].entry)].push_back(e.from);
+    }
+    return preds;
+}
+
 std::string exprToString(const Program &p, const ExprPtr &e) { return e ? print(p, *e) : std::string(); }
 
 std::string edgeOperation(const Program &p, const CfaEdge &e) {

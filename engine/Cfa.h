@@ -182,6 +182,16 @@ public:
     size_t functionsWithBody() const;
 };
 
+// A call of a function whose body the program has: it enters the callee's CFA.
+bool callsBody(const Program &p, const CfaEdge &e);
+// The moves possible at a location under a call stack (the call edges below the entry
+// function): its out edges, and at a function's exit the return through the last call.
+std::vector<PathMove> movesAt(const Program &p, NodeId location, const std::vector<EdgeId> &calls);
+// Where a move leads; calls are pushed and popped.
+NodeId afterMove(const Program &p, PathMove m, std::vector<EdgeId> &calls);
+// Per node its predecessors, where a call's source also precedes the callee's entry.
+std::vector<std::vector<NodeId>> predecessorsWithCalls(const Program &p);
+
 // The C-like text of an expression, for edges built by the front end and for traces.
 std::string exprToString(const Program &p, const ExprPtr &e);
 // What an edge does, written from the IR (temporaries and conversions visible), where

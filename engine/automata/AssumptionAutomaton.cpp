@@ -15,30 +15,6 @@ std::string moveLabel(const Program &program, PathMove move) {
 
 namespace {
 
-NodeId afterMove(const Program &p, PathMove m, std::vector<EdgeId> &calls) {
-    const CfaEdge &e = p.edge(m.edge);
-    if (m.isReturn) {
-        if (!calls.empty())
-            calls.pop_back();
-        return e.to;
-    }
-    if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && p.functions[e.call.callee].hasBody) {
-        calls.push_back(e.id);
-        return p.functions[e.call.callee].entry;
-    }
-    return e.to;
-}
-
-// The moves possible at a location with a call stack, in a fixed order.
-std::vector<PathMove> movesAt(const Program &p, NodeId location, const std::vector<EdgeId> &calls) {
-    std::vector<PathMove> moves;
-    for (EdgeId e : p.node(location).out)
-        moves.push_back({e, false});
-    if (!calls.empty() && location == p.functions[p.node(location).function].exit)
-        moves.push_back({calls.back(), true});
-    return moves;
-}
-
 std::string quoted(const std::string &s) {
     std::string out = "\"";
     for (char c : s) {

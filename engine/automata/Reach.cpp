@@ -36,12 +36,7 @@ namespace {
 // to the call's target; a function's exit leads nowhere (the caller is not known).
 std::vector<LineSet> cfaReach(const Program &p, const LineIndex &lines) {
     std::vector<LineSet> reach(p.nodes.size(), LineSet(lines.lines.size()));
-    std::vector<std::vector<NodeId>> preds(p.nodes.size());
-    for (const auto &e : p.edges) {
-        preds[size_t(e.to)].push_back(e.from);
-        if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && p.functions[e.call.callee].hasBody)
-            preds[size_t(p.functions[e.call.callee].entry)].push_back(e.from);
-    }
+    const std::vector<std::vector<NodeId>> preds = predecessorsWithCalls(p);
     std::deque<NodeId> work;
     std::vector<char> queued(p.nodes.size(), 1);
     for (const auto &n : p.nodes)
@@ -56,7 +51,7 @@ std::vector<LineSet> cfaReach(const Program &p, const LineIndex &lines) {
             if (lines.ofEdge[size_t(eid)] >= 0)
                 s.insert(lines.ofEdge[size_t(eid)]);
             s.merge(reach[size_t(e.to)]);
-            if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && p.functions[e.call.callee].hasBody)
+            if (callsBody(p, e))
                 s.merge(reach[size_t(p.functions[e.call.callee].entry)]);
         }
         if (reach[size_t(n)].merge(s))
@@ -67,15 +62,6 @@ std::vector<LineSet> cfaReach(const Program &p, const LineIndex &lines) {
                 }
     }
     return reach;
-}
-
-std::vector<PathMove> movesFrom(const Program &p, const AaState &s) {
-    std::vector<PathMove> moves;
-    for (EdgeId e : p.node(s.location).out)
-        moves.push_back({e, false});
-    if (!s.calls.empty() && s.location == p.functions[p.node(s.location).function].exit)
-        moves.push_back({s.calls.back(), true});
-    return moves;
 }
 
 } // namespace
@@ -93,7 +79,7 @@ ReachScores computeReach(const Program &program, const LineIndex &lines, const A
     std::vector<std::vector<int>> succ(n), preds(n);
     for (size_t i = 0; i < n; ++i) {
         const AaState &s = aa.states[i];
-        for (PathMove m : movesFrom(program, s)) {
+        for (PathMove m : movesAt(program, s.location, s.calls)) {
             int t = aa.step(int(i), m);
             if (t == AaFalse)
                 continue;
@@ -103,7 +89,7 @@ ReachScores computeReach(const Program &program, const LineIndex &lines, const A
             if (t == AaTrue) {
                 if (m.isReturn)
                     continue;
-                if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && program.functions[e.call.callee].hasBody)
+                if (callsBody(program, e))
                     local[i].merge(cfa[size_t(program.functions[e.call.callee].entry)]);
                 local[i].merge(cfa[size_t(e.to)]);
                 continue;

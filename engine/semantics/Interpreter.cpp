@@ -29,17 +29,11 @@ std::vector<PathMove> movesOf(const Program &program, const Execution &execution
     for (const ExecutionStep &s : execution.steps) {
         const CfaEdge &e = program.edge(s.edge);
         moves.push_back({e.id, false});
-        NodeId at = e.to;
-        if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && program.functions[e.call.callee].hasBody) {
-            calls.push_back(e.id);
-            at = program.functions[e.call.callee].entry;
-        }
+        NodeId at = afterMove(program, moves.back(), calls);
         // Reaching a callee's exit returns to the caller (the interpreter records no step).
         while (!calls.empty() && at == program.functions[program.node(at).function].exit) {
-            EdgeId call = calls.back();
-            calls.pop_back();
-            moves.push_back({call, true});
-            at = program.edge(call).to;
+            moves.push_back({calls.back(), true});
+            at = afterMove(program, moves.back(), calls);
         }
     }
     return moves;
