@@ -327,7 +327,7 @@ int coverageCommand(const std::vector<std::string> &args) {
               << " on the waitlist, " << art.count(ArtNodeStatus::Covered) << " covered); " << r.analysisStopText << "\n";
     std::cout << "assumption automaton: " << r.automaton.states.size() << " states, " << r.automaton.falseNodes
               << " ART nodes to FALSE\n";
-    std::cout << "executions: " << r.executions.size() << " (" << r.spuriousPaths << " spurious paths, "
+    std::cout << "executions: " << r.executions.size() << " (" << r.spuriousPaths << " spurious paths, " << r.undecidedPaths << " undecided, "
               << r.redundantExecutions << " covering nothing new); " << r.generationNote << "\n";
     if (r.exactRan)
         std::cout << "exact: " << r.exactNote << " (bound " << r.exactBound << ")\n";

@@ -213,15 +213,13 @@ int ArtAnalysis::addNode(int parent, const ValueSuccessor &s) {
         m_art.nodes.push_back(std::move(n));
         return int(m_art.nodes.size() - 1);
     }
-    const bool returnsFromEntry = s.kind == SuccessorKind::Normal && s.state->depth() == 0 &&
-                                  s.location == P.functions[P.entryFunction].exit;
-    if (s.kind == SuccessorKind::Terminal || returnsFromEntry) {
+    if (s.kind == SuccessorKind::Terminal) {
         // Nothing follows: expanded at once, with no successors.
         n.status = ArtNodeStatus::Expanded;
         n.terminal = true;
-        n.exits = s.exits || returnsFromEntry;
+        n.exits = s.exits;
         m_art.nodes.push_back(std::move(n));
-        if (s.exits || returnsFromEntry)
+        if (s.exits)
             m_newExits.push_back(int(m_art.nodes.size() - 1));
         return int(m_art.nodes.size() - 1);
     }
@@ -259,9 +257,10 @@ void ArtAnalysis::checkTarget(int node) {
         m_stop = StopReason::ViolationFound;
         return;
     }
-    t.spurious = true;
-    t.message += r.verdict == Verdict::Safe ? " — spurious: no execution follows this path"
-                                            : " — not confirmed: " + r.reason;
+    // Only a proof makes it spurious; an undecided target (solver timeout, a construct the
+    // model checker lacks) stays a target, so nothing is claimed beyond it.
+    t.spurious = r.verdict == Verdict::Safe;
+    t.message += t.spurious ? " — spurious: no execution follows this path" : " — not confirmed: " + r.reason;
 }
 
 bool ArtAnalysis::step() {
@@ -290,12 +289,26 @@ bool ArtAnalysis::step() {
             m_last.why += ", Reach score " + std::to_string(int64_t(m_score(n))) + " as tie-break";
     }
     std::vector<ValueSuccessor> succs;
+    std::string failed;
     try {
         succs = m_transfer.successors(*m_art.nodes[size_t(id)].state, m_art.nodes[size_t(id)].location);
     } catch (const ValueUnsupported &u) {
+        failed = u.what;
+    } catch (const std::exception &ex) {
+        failed = std::string("internal error: ") + ex.what();
+    }
+    if (!failed.empty()) {
+        // The node goes to FALSE: nothing is claimed beyond it, the rest goes on.
         m_art.nodes[size_t(id)].status = ArtNodeStatus::Failed;
-        m_art.nodes[size_t(id)].message = u.what;
-        m_last.summary = "N" + std::to_string(m_art.nodes[size_t(id)].location) + ": the analysis cannot continue: " + u.what;
+        m_art.nodes[size_t(id)].message = failed;
+        const CfaNode &loc = P.node(m_art.nodes[size_t(id)].location);
+        if (!loc.out.empty() && P.edge(loc.out[0]).range.valid()) {
+            const SourceRange &r = P.edge(loc.out[0]).range;
+            m_art.nodes[size_t(id)].message = P.files[size_t(r.file)].path + ":" + std::to_string(r.beginLine) + ":" +
+                                              std::to_string(r.beginColumn) + ": " + failed;
+        }
+        m_last.summary = "Node " + std::to_string(id) + ": the analysis cannot continue here: " +
+                         m_art.nodes[size_t(id)].message;
         m_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return true;
     }

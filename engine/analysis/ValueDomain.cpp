@@ -81,7 +81,12 @@ public:
     AbstractAddress address(const ExprPtr &e) {
         switch (e->kind) {
         case ExprKind::Var: return {AddrKind::Known, variableKey(e->var), 0};
-        case ExprKind::StringLit: return {AddrKind::Known, T.m_stringKeys.at(e.get()), 0};
+        case ExprKind::StringLit: {
+            auto it = T.m_stringKeys.find(e.get());
+            if (it == T.m_stringKeys.end())
+                throw ValueUnsupported{"a string literal the analysis did not collect"};
+            return {AddrKind::Known, it->second, 0};
+        }
         case ExprKind::Deref: {
             AbstractScalar p = eval(e->ops[0]);
             if (!p.known || !p.isPointer)
@@ -609,6 +614,12 @@ std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, N
             }
         } catch (const PathCut &) {
             continue;
+        }
+        // Returning from the entry function ends the execution normally.
+        if (succ.kind == SuccessorKind::Normal && next->depth() == 0 &&
+            succ.location == P.functions[P.entryFunction].exit) {
+            succ.kind = SuccessorKind::Terminal;
+            succ.exits = true;
         }
         succ.state = std::move(next);
         out.push_back(std::move(succ));

@@ -83,16 +83,11 @@ std::optional<CoverageExecution> confirm(const Program &program, const Assumptio
 void explainFrontier(const Program &program, const Art &art, std::map<FileLine, LineExplanation> &lines) {
     std::map<NodeId, std::vector<int>> waiting;
     for (const ArtNode &n : art.nodes)
-        if (n.status == ArtNodeStatus::Waitlist)
+        if (n.status == ArtNodeStatus::Waitlist || n.status == ArtNodeStatus::Failed)
             waiting[n.location].push_back(n.id);
     if (waiting.empty())
         return;
-    std::vector<std::vector<NodeId>> preds(program.nodes.size());
-    for (const auto &e : program.edges) {
-        preds[size_t(e.to)].push_back(e.from);
-        if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && program.functions[e.call.callee].hasBody)
-            preds[size_t(program.functions[e.call.callee].entry)].push_back(e.from);
-    }
+    const std::vector<std::vector<NodeId>> preds = predecessorsWithCalls(program);
     for (auto &[line, ex] : lines) {
         if (ex.status != LineStatus::Uncovered)
             continue;
@@ -140,6 +135,17 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
     const Art &art = *r.art;
     r.analysisStop = analysis.stopReason();
     r.analysisStopText = describeStop(r.analysisStop, analysis.options().budget);
+    // What the analysis could not do is part of why it stopped where it did.
+    size_t failed = art.count(ArtNodeStatus::Failed), undecidedTargets = 0;
+    for (const ArtNode &n : art.nodes) {
+        if (n.status == ArtNodeStatus::Failed && failed) {
+            r.analysisStopText += "; it could not continue at " + std::to_string(failed) + " node(s), first at " + n.message;
+            failed = 0;
+        }
+        undecidedTargets += n.status == ArtNodeStatus::Target && !n.spurious && n.id != analysis.violationNode();
+    }
+    if (undecidedTargets)
+        r.analysisStopText += "; " + std::to_string(undecidedTargets) + " possible violation(s) could not be decided";
     r.automaton = AssumptionAutomaton::fromArt(art);
     LineIndex lineIndex(program);
     r.reach = computeReach(program, lineIndex, r.automaton);
@@ -243,12 +249,13 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                 bo.timeoutSeconds = std::max(1.0, options.execSeconds - elapsed());
                 ExecutionSearch s = findExecution(program, bo);
                 if (s.status != ExecutionSearch::Found) {
-                    ++r.spuriousPaths;
+                    // Proved infeasible, or undecided (timeout, unsupported construct).
+                    ++(s.status == ExecutionSearch::NotFound ? r.spuriousPaths : r.undecidedPaths);
                     continue;
                 }
                 auto ce = confirm(program, r.automaton, s.input);
                 if (!ce) {
-                    ++r.spuriousPaths;
+                    ++r.undecidedPaths; // the solver's inputs do not end normally: not evidence
                     continue;
                 }
                 if (record(std::move(*ce), "generator"))
@@ -383,7 +390,8 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
         }
     }
     const std::string generation = std::to_string(r.executions.size()) + " execution(s) generated, " +
-                                   std::to_string(r.spuriousPaths) + " spurious path(s); " + r.generationNote;
+                                   std::to_string(r.spuriousPaths) + " spurious path(s), " +
+                                   std::to_string(r.undecidedPaths) + " undecided; " + r.generationNote;
     for (auto &[l, ex] : r.lines) {
         switch (ex.status) {
         case LineStatus::Covered: {
@@ -404,7 +412,7 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                 ex.status = LineStatus::Unreachable;
                 ex.text = "Unreachable: the analysis explored every reachable abstract state and none reaches this line.";
             } else if (!ex.frontier.empty()) {
-                ex.text = "Not reached by the analysis: the nearest unexplored (waitlist) node is " +
+                ex.text = "Not reached by the analysis: the nearest unexplored (waitlist or failed) node is " +
                           std::to_string(ex.frontierDistance) + " CFA edge(s) before it; " + r.analysisStopText + ".";
             } else {
                 ex.text = "Not reached by the analysis, and no unexplored node leads here; " + r.analysisStopText + ".";

@@ -83,6 +83,7 @@ struct CoverageResult {
     std::vector<CoveragePoint> series;
     size_t generatorNodes = 0;
     size_t spuriousPaths = 0;        // generator paths to the exit that no execution follows
+    size_t undecidedPaths = 0;       // ... that the solver could not decide
     size_t redundantExecutions = 0;  // executions that covered nothing new
     std::string generationNote;      // why the generation stopped
     bool exactRan = false;

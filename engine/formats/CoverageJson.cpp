@@ -151,6 +151,7 @@ nlohmann::json coverageToJson(const Program &program, const CoverageResult &r) {
                      {"failed", art.count(ArtNodeStatus::Failed)}};
     j["generation"] = {{"executions", r.executions.size()},
                        {"spurious_paths", r.spuriousPaths},
+                       {"undecided_paths", r.undecidedPaths},
                        {"redundant_executions", r.redundantExecutions},
                        {"generator_nodes", r.generatorNodes},
                        {"note", r.generationNote}};
