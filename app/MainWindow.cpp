@@ -105,14 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
                     statuses[line.line] = ex.status;
             m_sourceViews[f]->setLineStatuses(std::move(statuses));
         }
-        m_status->setText(tr("%1 coverable lines: %2 covered, %3 over-approximated, %4 uncovered, %5 unreachable; %6")
-                              .arg(r->lines.size())
-                              .arg(r->count(LineStatus::Covered))
-                              .arg(r->count(LineStatus::OverApproximated))
-                              .arg(r->count(LineStatus::Uncovered))
-                              .arg(r->count(LineStatus::Unreachable))
-                              .arg(QString::fromStdString(r->analysisStopText)) +
-                          (r->bug ? tr(" — bug found: %1").arg(QString::fromStdString(r->bug->message)) : QString()));
+        m_status->setText(coverageSummary());
         emit coverageShown();
     });
     createActions();
@@ -140,7 +133,9 @@ MainWindow::MainWindow(QWidget *parent)
             m_cfa->highlightEdges(m_pendingHighlight);
             m_pendingHighlight.clear();
         }
-        m_status->setText(m_program ? tr("%1 functions, %2 CFA nodes, %3 coverable lines")
+        // A later layout (another function, a highlighted edge) keeps the coverage summary.
+        m_status->setText(m_coverage ? coverageSummary()
+                          : m_program ? tr("%1 functions, %2 CFA nodes, %3 coverable lines")
                                           .arg(m_program->functionsWithBody())
                                           .arg(m_program->nodes.size())
                                           .arg(m_program->coverableLines().size())
@@ -245,6 +240,22 @@ bool MainWindow::startCoverage() {
 }
 
 void MainWindow::stopCoverage() { m_runner->stop(); }
+
+QString MainWindow::statusText() const { return m_status->text(); }
+
+QString MainWindow::coverageSummary() const {
+    if (!m_coverage)
+        return {};
+    const CoverageResult &r = *m_coverage;
+    return tr("%1 coverable lines: %2 covered, %3 over-approximated, %4 uncovered, %5 unreachable; %6")
+               .arg(r.lines.size())
+               .arg(r.count(LineStatus::Covered))
+               .arg(r.count(LineStatus::OverApproximated))
+               .arg(r.count(LineStatus::Uncovered))
+               .arg(r.count(LineStatus::Unreachable))
+               .arg(QString::fromStdString(r.analysisStopText)) +
+           (r.bug ? tr(" — bug found: %1").arg(QString::fromStdString(r.bug->message)) : QString());
+}
 
 bool MainWindow::nextUncovered(bool forward) {
     views::SourceView *v = currentSourceView();

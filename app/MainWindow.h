@@ -56,6 +56,7 @@ public:
     // Moves the current source view's cursor to the next line not covered (over-approximated
     // or uncovered); false when there is none.
     bool nextUncovered(bool forward = true);
+    QString statusText() const;
 
 public slots:
     void showFunction(vcov::FunctionId function);
@@ -73,6 +74,7 @@ protected:
 
 private:
     void createActions();
+    QString coverageSummary() const;
     void programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &inputs);
     void sourceLineChanged(views::SourceView *view, unsigned line);
     void edgeClicked(EdgeId edge);

@@ -201,11 +201,29 @@ private slots:
         QCOMPARE(src->cursorLine(), notCovered.front());
         QVERIFY(w.nextUncovered(false));
         QCOMPARE(src->cursorLine(), notCovered.back());
+        // Moving the cursor relays out the CFA; the coverage summary stays in the status bar.
+        QTest::qWait(500);
+        QVERIFY2(w.statusText().contains(QStringLiteral("covered")), qPrintable(w.statusText()));
         // Covered and uncovered lines look different, in light and in dark.
         QVERIFY(views::SourceView::statusColor(LineStatus::Covered, src->palette()) !=
                 views::SourceView::statusColor(LineStatus::Uncovered, src->palette()));
         if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
             w.grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QStringLiteral("/main-window-coverage.png"));
+        // In a dark palette the tints follow the dark base colour.
+        const QPalette light = QApplication::palette();
+        const QColor lightCovered = views::SourceView::statusColor(LineStatus::Covered, src->palette());
+        QPalette dark(QColor(0x31, 0x36, 0x3b), QColor(0x23, 0x26, 0x29));
+        dark.setColor(QPalette::Base, QColor(0x1b, 0x1e, 0x20));
+        dark.setColor(QPalette::Text, QColor(0xfc, 0xfc, 0xfc));
+        dark.setColor(QPalette::WindowText, QColor(0xfc, 0xfc, 0xfc));
+        QApplication::setPalette(dark);
+        QCoreApplication::processEvents();
+        const QColor darkCovered = views::SourceView::statusColor(LineStatus::Covered, src->palette());
+        QVERIFY(darkCovered.lightness() < 100);
+        QVERIFY(darkCovered != lightCovered);
+        if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
+            w.grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QStringLiteral("/main-window-coverage-dark.png"));
+        QApplication::setPalette(light);
     }
 
     // Stop during the analysis: a consistent partial result arrives and is shown.
