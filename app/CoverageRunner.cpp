@@ -8,7 +8,8 @@ namespace vcov::app {
 CoverageRunner::CoverageRunner(QObject *parent) : QObject(parent) {
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const CoverageResult>>::finished, this, [this] {
         m_running = false;
-        emit finished(m_watcher.result());
+        if (auto r = m_watcher.result())
+            emit finished(r);
     });
 }
 
@@ -37,8 +38,16 @@ void CoverageRunner::start(std::shared_ptr<const Program> program, const Coverag
             QMetaObject::invokeMethod(
                 self, [self, p] { if (self) emit self->progress(p); }, Qt::QueuedConnection);
         };
-        return std::make_shared<const CoverageResult>(
-            runCoverage(*program, options, stopAnalysis.get(), report, stopMeasurement.get()));
+        try {
+            return std::make_shared<const CoverageResult>(
+                runCoverage(*program, options, stopAnalysis.get(), report, stopMeasurement.get()));
+        } catch (const std::exception &ex) {
+            // Never lose the window to an engine failure: the GUI says what happened.
+            std::string what = ex.what();
+            QMetaObject::invokeMethod(
+                self, [self, what] { if (self) emit self->failed(QString::fromStdString(what)); }, Qt::QueuedConnection);
+            return std::shared_ptr<const CoverageResult>();
+        }
     }));
 }
 

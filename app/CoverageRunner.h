@@ -27,6 +27,7 @@ public:
 signals:
     void progress(const vcov::CoveragePoint &point);
     void finished(std::shared_ptr<const vcov::CoverageResult> result);
+    void failed(const QString &message); // an engine error: no result
 
 private:
     QFutureWatcher<std::shared_ptr<const CoverageResult>> m_watcher;

@@ -87,6 +87,13 @@ MainWindow::MainWindow(QWidget *parent)
                                     .arg(p.explored)
                                     .arg(p.seconds, 0, 'f', 1));
     });
+    connect(m_runner, &CoverageRunner::failed, this, [this](const QString &message) {
+        m_progress->setVisible(false);
+        m_runAction->setEnabled(true);
+        m_stopAction->setEnabled(false);
+        m_status->setText(tr("The coverage run failed: %1").arg(message));
+        emit coverageShown();
+    });
     connect(m_runner, &CoverageRunner::finished, this, [this](std::shared_ptr<const CoverageResult> r) {
         m_progress->setVisible(false);
         m_runAction->setEnabled(true);
