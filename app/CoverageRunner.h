@@ -1,18 +1,21 @@
-// Runs an analysis and its coverage measurement on a worker thread (the engine thread of
-// DESIGN.md §2): progress arrives throttled as value types, the result as an immutable
-// snapshot. Stop ends the analysis and measures what it explored; a second Stop ends the
-// measurement too. Either way a consistent partial result arrives.
+// The engine thread's controller (DESIGN.md §2): runs an analysis and its coverage
+// measurement on a worker thread, with run / pause / single step / stop. Progress and
+// snapshots of the exploration arrive throttled, as immutable values, on the GUI thread;
+// the result arrives the same way. Stop ends the analysis and measures what it explored;
+// a second Stop ends the measurement too. Either way a consistent partial result arrives.
 #pragma once
 
 #include "coverage/Coverage.h"
+#include "coverage/Exploration.h"
 
 #include <QFutureWatcher>
 #include <QObject>
 
-#include <atomic>
 #include <memory>
 
 namespace vcov::app {
+
+struct RunControl;
 
 class CoverageRunner : public QObject {
     Q_OBJECT
@@ -20,19 +23,26 @@ public:
     explicit CoverageRunner(QObject *parent = nullptr);
     ~CoverageRunner() override;
 
-    void start(std::shared_ptr<const Program> program, const CoverageOptions &options);
+    // paused: the analysis waits for step() or resume() before its first expansion.
+    void start(std::shared_ptr<const Program> program, const CoverageOptions &options, bool paused = false);
+    void pause();
+    void resume();
+    void step(); // one expansion (only while paused)
     void stop();
     bool isRunning() const { return m_running; }
+    bool isPaused() const;
+    bool isMeasuring() const;
 
 signals:
     void progress(const vcov::CoveragePoint &point);
+    void snapshot(std::shared_ptr<const vcov::ExplorationSnapshot> snapshot);
+    void pausedChanged(bool paused);
     void finished(std::shared_ptr<const vcov::CoverageResult> result);
     void failed(const QString &message); // an engine error: no result
 
 private:
     QFutureWatcher<std::shared_ptr<const CoverageResult>> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_stopAnalysis, m_stopMeasurement;
-    std::shared_ptr<std::atomic<bool>> m_measuring;
+    std::shared_ptr<RunControl> m_control;
     bool m_running = false;
 };
 

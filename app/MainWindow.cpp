@@ -1,13 +1,24 @@
 #include "MainWindow.h"
 
-#include "OpenDialog.h"
+#include "AnalysisSettingsDialog.h"
 #include "CoverageRunner.h"
+#include "OpenDialog.h"
 #include "ProgramLoader.h"
+#include "Session.h"
 
+#include "AutomatonView.h"
 #include "CfaView.h"
 #include "CoverageLegend.h"
 #include "DiagnosticsView.h"
+#include "ExplanationView.h"
+#include "FunctionCoverageView.h"
+#include "ScoresView.h"
 #include "SourceView.h"
+#include "TeachingView.h"
+#include "TraceView.h"
+
+#include "formats/CoverageJson.h"
+#include "formats/ExplorationJson.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,11 +28,14 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -38,7 +52,10 @@ constexpr int MaxRecentFiles = 10;
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_loader(new ProgramLoader(this)), m_sources(new QTabWidget),
       m_cfa(new views::CfaView), m_functionBox(new QComboBox), m_diagnostics(new views::DiagnosticsView),
-      m_status(new QLabel) {
+      m_automaton(new views::AutomatonView), m_scores(new views::ScoresView), m_trace(new views::TraceView),
+      m_why(new views::ExplanationView), m_functions(new views::FunctionCoverageView), m_teaching(new views::TeachingView),
+      m_automatonCaption(new QLabel), m_graphBox(new QComboBox), m_colourBox(new QComboBox), m_status(new QLabel) {
+    m_options = AnalysisSettingsDialog::defaults();
     setWindowTitle(tr("vcov"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
@@ -64,10 +81,8 @@ MainWindow::MainWindow(QWidget *parent)
     cfaDock->setWidget(cfaPanel);
     addDockWidget(Qt::RightDockWidgetArea, cfaDock);
 
-    auto *diagDock = new QDockWidget(tr("Diagnostics"), this);
-    diagDock->setObjectName(QStringLiteral("diagnosticsDock"));
-    diagDock->setWidget(m_diagnostics);
-    addDockWidget(Qt::BottomDockWidgetArea, diagDock);
+    m_docks[QStringLiteral("cfa")] = cfaDock;
+    createDocks();
 
     statusBar()->addWidget(m_status, 1);
     m_progress = new QProgressBar;
@@ -79,62 +94,48 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_legend);
     m_runner = new CoverageRunner(this);
     connect(m_runner, &CoverageRunner::progress, this, [this](const CoveragePoint &p) {
-        m_status->setText(p.phase == "analysis"
-                              ? tr("Analysing: %1 lines explored — %2 s").arg(p.explored).arg(p.seconds, 0, 'f', 1)
-                              : tr("Measuring coverage (%1): %2 covered of %3 explored — %4 s")
-                                    .arg(QString::fromStdString(p.phase))
-                                    .arg(p.covered)
-                                    .arg(p.explored)
-                                    .arg(p.seconds, 0, 'f', 1));
+        const ArtBudget &b = m_options.analysis.budget;
+        m_runningText = p.phase == "analysis"
+                            ? tr("Analysing: %1 lines explored — %2 s%3")
+                                  .arg(p.explored)
+                                  .arg(p.seconds, 0, 'f', 1)
+                                  .arg(b.maxSeconds > 0 ? tr(" of %1 s").arg(b.maxSeconds) : QString())
+                            : tr("Measuring coverage (%1): %2 covered of %3 explored — %4 s")
+                                  .arg(QString::fromStdString(p.phase))
+                                  .arg(p.covered)
+                                  .arg(p.explored)
+                                  .arg(p.seconds, 0, 'f', 1);
+        m_status->setText(isPaused() ? tr("Paused — %1").arg(m_runningText) : m_runningText);
+        m_scores->addPoint(p);
+    });
+    connect(m_runner, &CoverageRunner::snapshot, this, &MainWindow::showSnapshot);
+    connect(m_runner, &CoverageRunner::pausedChanged, this, [this](bool paused) {
+        updateRunActions();
+        if (paused)
+            m_status->setText(tr("Paused — step with F10, resume with F6"));
     });
     connect(m_runner, &CoverageRunner::failed, this, [this](const QString &message) {
         m_progress->setVisible(false);
-        m_runAction->setEnabled(true);
-        m_stopAction->setEnabled(false);
+        updateRunActions();
         m_status->setText(tr("The coverage run failed: %1").arg(message));
         emit coverageShown();
     });
     connect(m_runner, &CoverageRunner::finished, this, [this](std::shared_ptr<const CoverageResult> r) {
         m_progress->setVisible(false);
-        m_runAction->setEnabled(true);
-        m_stopAction->setEnabled(false);
-        m_coverage = r;
-        std::map<LineStatus, size_t> counts;
-        for (LineStatus st : {LineStatus::Covered, LineStatus::OverApproximated, LineStatus::Uncovered, LineStatus::Unreachable})
-            counts[st] = r->count(st);
-        m_legend->setCounts(std::move(counts));
-        for (size_t f = 0; f < m_sourceViews.size(); ++f) {
-            if (!m_sourceViews[f])
-                continue;
-            std::map<unsigned, LineStatus> statuses;
-            for (const auto &[line, ex] : r->lines)
-                if (line.file == FileId(f))
-                    statuses[line.line] = ex.status;
-            m_sourceViews[f]->setLineStatuses(std::move(statuses));
-        }
-        m_status->setText(coverageSummary());
+        showCoverage(r);
+        updateRunActions();
         emit coverageShown();
     });
     createActions();
-    if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))) {
-        view->addAction(cfaDock->toggleViewAction());
-        view->addAction(diagDock->toggleViewAction());
-    }
+    if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu")))
+        for (auto &[name, dock] : m_docks)
+            view->addAction(dock->toggleViewAction());
 
     connect(m_loader, &ProgramLoader::loaded, this, &MainWindow::programLoaded);
     connect(m_functionBox, &QComboBox::activated, this,
             [this](int index) { showFunction(FunctionId(m_functionBox->itemData(index).toInt())); });
     connect(m_cfa, &views::CfaView::edgeClicked, this, &MainWindow::edgeClicked);
-    connect(m_cfa, &views::CfaView::nodeClicked, this, [this](NodeId n) {
-        if (!m_program)
-            return;
-        const CfaNode &node = m_program->node(n);
-        for (EdgeId e : node.out.empty() ? node.in : node.out)
-            if (m_program->edge(e).range.valid()) {
-                revealRange(m_program->edge(e).range);
-                break;
-            }
-    });
+    connect(m_cfa, &views::CfaView::nodeClicked, this, &MainWindow::revealLocation);
     connect(m_cfa, &views::CfaView::layoutReady, this, [this] {
         if (!m_pendingHighlight.empty()) {
             m_cfa->highlightEdges(m_pendingHighlight);
@@ -148,33 +149,127 @@ MainWindow::MainWindow(QWidget *parent)
                                           .arg(m_program->coverableLines().size())
                                     : QString());
         emit programShown();
+        applySessionView();
     });
     connect(m_diagnostics, &views::DiagnosticsView::locationActivated, this, &MainWindow::jumpTo);
 
     resize(1400, 900);
     // Dock sizes apply once the window has its size.
     QTimer::singleShot(0, this, [this, cfaDock] {
-        if (!m_layoutRestored)
-            resizeDocks({cfaDock}, {width() * 45 / 100}, Qt::Horizontal);
+        if (m_layoutRestored)
+            return;
+        resizeDocks({cfaDock}, {width() * 42 / 100}, Qt::Horizontal);
+        resizeDocks({m_docks[QStringLiteral("trace")]}, {height() * 30 / 100}, Qt::Vertical);
+        resizeDocks({m_docks[QStringLiteral("exploration")], m_docks[QStringLiteral("scores")]},
+                    {height() * 40 / 100, height() * 30 / 100}, Qt::Vertical);
     });
 }
 
 void MainWindow::restoreLayout() {
     QSettings settings;
     m_persistent = true;
+    m_options = AnalysisSettingsDialog::load();
     if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         m_layoutRestored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::createDocks() {
+    auto dock = [this](const QString &name, const QString &title, QWidget *w, Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name + QStringLiteral("Dock"));
+        d->setWidget(w);
+        addDockWidget(area, d);
+        m_docks[name] = d;
+        return d;
+    };
+    // The exploration graph with its own bar: which graph, which colouring, fit, find a line.
+    auto *panel = new QWidget;
+    auto *layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QToolBar;
+    m_graphBox->addItem(tr("Assumption automaton"));
+    m_graphBox->addItem(tr("ART"));
+    m_graphBox->setObjectName(QStringLiteral("graphBox"));
+    m_colourBox->addItem(tr("Status"));
+    m_colourBox->addItem(tr("Reach heat"));
+    m_colourBox->setObjectName(QStringLiteral("colourBox"));
+    bar->addWidget(m_graphBox);
+    bar->addWidget(m_colourBox);
+    bar->addAction(QIcon::fromTheme(QStringLiteral("zoom-fit-best")), tr("Fit"), m_automaton, &views::AutomatonView::fit);
+    auto *find = new QLineEdit;
+    find->setPlaceholderText(tr("line…"));
+    find->setMaximumWidth(70);
+    find->setToolTip(tr("Highlight the nodes of a source line"));
+    bar->addWidget(find);
+    bar->addWidget(m_automatonCaption);
+    layout->addWidget(bar);
+    layout->addWidget(m_automaton, 1);
+    connect(m_graphBox, &QComboBox::activated, this,
+            [this](int i) { m_automaton->setGraph(i == 1 ? ExplorationGraph::Art : ExplorationGraph::Automaton); });
+    connect(m_colourBox, &QComboBox::activated, this, [this](int i) {
+        m_automaton->setColouring(i == 1 ? views::AutomatonView::Colouring::ReachHeat : views::AutomatonView::Colouring::Status);
+    });
+    connect(find, &QLineEdit::returnPressed, this, [this, find] {
+        views::SourceView *v = currentSourceView();
+        bool ok = false;
+        unsigned line = find->text().toUInt(&ok);
+        if (!v || !ok)
+            return;
+        v->goToLine(line); // the cursor line drives the highlight
+    });
+    connect(m_automaton, &views::AutomatonView::layoutReady, this,
+            [this] { m_automatonCaption->setText(QStringLiteral("  ") + m_automaton->caption()); });
+    connect(m_automaton, &views::AutomatonView::nodeClicked, this, [this](int, NodeId location) { revealLocation(location); });
+
+    QDockWidget *exploration = dock(QStringLiteral("exploration"), tr("Exploration"), panel, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_docks[QStringLiteral("cfa")], exploration);
+    exploration->raise();
+    QDockWidget *scores = dock(QStringLiteral("scores"), tr("Reach Scores"), m_scores, Qt::RightDockWidgetArea);
+    QDockWidget *teaching = dock(QStringLiteral("teaching"), tr("Teaching"), m_teaching, Qt::RightDockWidgetArea);
+    tabifyDockWidget(scores, teaching);
+    scores->raise();
+    QDockWidget *trace = dock(QStringLiteral("trace"), tr("Trace"), m_trace, Qt::BottomDockWidgetArea);
+    QDockWidget *why = dock(QStringLiteral("why"), tr("Why?"), m_why, Qt::BottomDockWidgetArea);
+    splitDockWidget(trace, why, Qt::Horizontal);
+    QDockWidget *functions = dock(QStringLiteral("functions"), tr("Functions"), m_functions, Qt::BottomDockWidgetArea);
+    QDockWidget *diagnostics = dock(QStringLiteral("diagnostics"), tr("Diagnostics"), m_diagnostics, Qt::BottomDockWidgetArea);
+    splitDockWidget(why, functions, Qt::Horizontal);
+    tabifyDockWidget(functions, diagnostics);
+    functions->raise();
+
+    connect(m_scores, &views::ScoresView::artNodeActivated, this, [this](int n) { m_automaton->highlightArtNode(n); });
+    connect(m_teaching, &views::TeachingView::artNodeActivated, this, [this](int n) {
+        m_graphBox->setCurrentIndex(1);
+        m_automaton->setGraph(ExplorationGraph::Art);
+        m_automaton->highlightArtNode(n);
+    });
+    connect(m_why, &views::ExplanationView::artNodeActivated, this, [this](int n) {
+        m_docks[QStringLiteral("exploration")]->raise();
+        m_automaton->highlightArtNode(n);
+    });
+    connect(m_why, &views::ExplanationView::executionActivated, this, &MainWindow::showExecution);
+    connect(m_trace, &views::TraceView::stepChanged, this, &MainWindow::traceStepChanged);
+    connect(m_functions, &views::FunctionCoverageView::functionActivated, this, [this](FunctionId f) {
+        showFunction(f);
+        if (m_program)
+            revealLocation(m_program->functions[size_t(f)].entry);
+    });
+}
+
 void MainWindow::createActions() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, [this] {
-        QString path = QFileDialog::getOpenFileName(this, tr("Open C Program or SV-COMP Task"), QString(),
-                                                    tr("C programs and tasks (*.c *.i *.yml);;All files (*)"));
-        if (!path.isEmpty())
+        QString path = QFileDialog::getOpenFileName(this, tr("Open C Program, SV-COMP Task or Session"), QString(),
+                                                    tr("C programs, tasks and sessions (*.c *.i *.yml *.vcov);;All files (*)"));
+        if (path.endsWith(QLatin1String(".vcov"))) {
+            QString error;
+            if (!openSession(path, &error))
+                QMessageBox::warning(this, tr("Open Session"), error);
+        } else if (!path.isEmpty()) {
             openPath(path);
+        }
     });
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open with &Options…"), this, &MainWindow::openDialog)
@@ -187,6 +282,18 @@ void MainWindow::createActions() {
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
+    file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save Session…"), QKeySequence::Save, this, [this] {
+        QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), QString(), tr("vcov sessions (*.vcov)"));
+        if (path.isEmpty())
+            return;
+        if (!path.endsWith(QLatin1String(".vcov")))
+            path += QLatin1String(".vcov");
+        QString error;
+        if (!saveSession(path, &error))
+            QMessageBox::warning(this, tr("Save Session"), tr("The session was not saved: %1").arg(error));
+    });
+    file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -198,24 +305,54 @@ void MainWindow::createActions() {
 
     QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
     m_runAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("&Run Coverage"), this,
-                                      &MainWindow::startCoverage);
+                                      [this] {
+                                          if (isPaused())
+                                              resumeCoverage();
+                                          else
+                                              startCoverage();
+                                      });
     m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_pauseAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")), tr("&Pause"), this, [this] {
+        if (isPaused())
+            resumeCoverage();
+        else
+            pauseCoverage();
+    });
+    m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
+    m_stepAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("go-next")), tr("S&tep"), this, &MainWindow::stepAnalysis);
+    m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
+    m_stepAction->setToolTip(tr("Teaching mode: expand one waitlist node (F10)"));
     m_stopAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("media-playback-stop")), tr("&Stop"), this,
                                        &MainWindow::stopCoverage);
     m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
-    m_stopAction->setEnabled(false);
     analysis->addSeparator();
     analysis->addAction(tr("&Next Line Not Covered"), QKeySequence(Qt::Key_F8), this, [this] { nextUncovered(true); });
     analysis->addAction(tr("&Previous Line Not Covered"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
                         [this] { nextUncovered(false); });
+    analysis->addSeparator();
+    analysis->addAction(QIcon::fromTheme(QStringLiteral("configure")), tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma),
+                        this, [this] {
+                            AnalysisSettingsDialog dialog(this);
+                            dialog.setOptions(m_options);
+                            if (dialog.exec() != QDialog::Accepted)
+                                return;
+                            m_options = dialog.options();
+                            if (m_persistent)
+                                AnalysisSettingsDialog::save(m_options);
+                        });
+
+    QMenu *trace = menuBar()->addMenu(tr("T&race"));
+    for (QAction *a : m_trace->navigationActions())
+        trace->addAction(a);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About vcov"), this, [this] {
         QMessageBox::about(this, tr("About vcov"),
                            tr("<h3>vcov %1</h3><p>Explore the verification progress of C programs: "
                               "control-flow automata, interrupted analyses and their coverage.</p>"
-                              "<p>Clang %2 front end, Qt %3.</p>")
-                               .arg(QApplication::applicationVersion(), QStringLiteral("19"), QString::fromLatin1(qVersion())));
+                              "<p>Clang %2 front end, Z3 %3, Graphviz, Qt %4.</p>")
+                               .arg(QApplication::applicationVersion(), QStringLiteral("19"), QStringLiteral("4"),
+                                    QString::fromLatin1(qVersion())));
     });
 
     QToolBar *bar = addToolBar(tr("Main"));
@@ -224,29 +361,348 @@ void MainWindow::createActions() {
     bar->addAction(reload);
     bar->addSeparator();
     bar->addAction(m_runAction);
+    bar->addAction(m_pauseAction);
+    bar->addAction(m_stepAction);
     bar->addAction(m_stopAction);
+    updateRunActions();
+}
+
+void MainWindow::updateRunActions() {
+    const bool running = m_runner->isRunning();
+    const bool paused = isPaused();
+    const bool measuring = m_runner->isMeasuring();
+    const bool program = m_program && !m_program->diagnostics.hasErrors() && m_program->entryFunction != NoFunction;
+    m_runAction->setEnabled(program && (!running || paused));
+    m_runAction->setText(paused ? tr("&Resume") : tr("&Run Coverage"));
+    m_pauseAction->setEnabled(running && !measuring);
+    m_pauseAction->setText(paused ? tr("&Resume") : tr("&Pause"));
+    m_stepAction->setEnabled(program && (!running || paused));
+    m_stopAction->setEnabled(running);
+}
+
+void MainWindow::clearCoverage() {
+    m_coverage.reset();
+    m_snapshot.reset();
+    m_legend->setCounts({});
+    for (auto *v : m_sourceViews)
+        if (v) {
+            v->setLineStatuses({});
+            v->setGutterMarks({}, {});
+        }
+    m_automaton->setProgram(m_program);
+    m_automatonCaption->clear();
+    m_scores->setExploration(m_program, nullptr);
+    m_scores->clearSeries();
+    m_trace->setTraces(m_program, {});
+    m_why->setResult(m_program, nullptr);
+    m_functions->setCoverage({});
+    m_teaching->clear();
 }
 
 bool MainWindow::startCoverage() {
     if (!m_program || m_program->diagnostics.hasErrors() || m_program->entryFunction == NoFunction ||
         m_runner->isRunning())
         return false;
-    CoverageOptions options;
-    options.analysis.budget.maxNodes = 100'000;
-    options.analysis.budget.maxSeconds = 60;
-    m_coverage.reset();
-    m_legend->setCounts({});
-    for (auto *v : m_sourceViews)
-        if (v)
-            v->setLineStatuses({});
-    m_runAction->setEnabled(false);
-    m_stopAction->setEnabled(true);
+    clearCoverage();
     m_progress->setVisible(true);
-    m_runner->start(m_program, options);
+    m_runner->start(m_program, m_options);
+    updateRunActions();
     return true;
 }
 
-void MainWindow::stopCoverage() { m_runner->stop(); }
+void MainWindow::stopCoverage() {
+    m_runner->stop();
+    updateRunActions();
+}
+
+void MainWindow::pauseCoverage() { m_runner->pause(); }
+
+void MainWindow::resumeCoverage() { m_runner->resume(); }
+
+bool MainWindow::stepAnalysis() {
+    if (!m_runner->isRunning()) {
+        if (!m_program || m_program->diagnostics.hasErrors() || m_program->entryFunction == NoFunction)
+            return false;
+        clearCoverage();
+        m_progress->setVisible(true);
+        m_runner->start(m_program, m_options, true);
+        m_docks[QStringLiteral("teaching")]->raise();
+    }
+    if (!m_runner->isPaused())
+        return false;
+    m_runner->step();
+    return true;
+}
+
+bool MainWindow::isPaused() const { return m_runner->isPaused(); }
+
+void MainWindow::showSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot) {
+    if (!m_program || !snapshot)
+        return;
+    m_snapshot = snapshot;
+    m_automaton->setSnapshot(snapshot);
+    m_scores->setExploration(m_program, snapshot);
+    if (isPaused() || snapshot->expansion)
+        m_teaching->addSnapshot(*m_program, *snapshot);
+    if (snapshot->expansion && snapshot->expansion->node >= 0) {
+        // Teaching mode: the view follows the node just expanded.
+        const ArtNode &n = snapshot->art->nodes[size_t(snapshot->expansion->node)];
+        m_status->setText(tr("Step %1: %2").arg(m_teaching->expansionCount()).arg(QString::fromStdString(snapshot->expansion->summary)));
+        revealLocation(n.location);
+    }
+    emit explorationShown();
+}
+
+void MainWindow::showCoverage(std::shared_ptr<const CoverageResult> r) {
+    m_coverage = r;
+    std::map<LineStatus, size_t> counts;
+    for (LineStatus st : {LineStatus::Covered, LineStatus::OverApproximated, LineStatus::Uncovered, LineStatus::Unreachable})
+        counts[st] = r->count(st);
+    m_legend->setCounts(std::move(counts));
+    std::set<FileLine> violation;
+    if (r->bug)
+        for (const ExecutionStep &s : r->bug->counterexample.steps)
+            if (s.edge == r->bug->counterexample.ending.edge)
+                violation.insert({m_program->edge(s.edge).range.file, m_program->edge(s.edge).range.beginLine});
+    if (r->bug && r->bug->counterexample.ending.edge >= 0) {
+        const CfaEdge &e = m_program->edge(r->bug->counterexample.ending.edge);
+        violation.insert({e.range.file, e.range.beginLine});
+    }
+    for (size_t f = 0; f < m_sourceViews.size(); ++f) {
+        if (!m_sourceViews[f])
+            continue;
+        std::map<unsigned, LineStatus> statuses;
+        std::set<unsigned> artLines, violationLines;
+        for (const auto &[line, ex] : r->lines)
+            if (line.file == FileId(f)) {
+                statuses[line.line] = ex.status;
+                if (!ex.artNodes.empty())
+                    artLines.insert(line.line);
+            }
+        for (const FileLine &l : violation)
+            if (l.file == FileId(f))
+                violationLines.insert(l.line);
+        m_sourceViews[f]->setLineStatuses(std::move(statuses));
+        m_sourceViews[f]->setGutterMarks(std::move(artLines), std::move(violationLines));
+        const FileId file = FileId(f);
+        m_sourceViews[f]->setToolTipProvider([this, file](unsigned line) {
+            if (!m_coverage || !m_coverage->lines.count({file, line}))
+                return QString();
+            return views::ExplanationView::explanationHtml(*m_program, *m_coverage, {file, line});
+        });
+    }
+    auto snapshot = std::make_shared<ExplorationSnapshot>(snapshotOf(*r));
+    m_snapshot = snapshot;
+    m_automaton->setSnapshot(snapshot);
+    m_scores->setExploration(m_program, snapshot);
+    m_scores->setSeries(r->series);
+    m_why->setResult(m_program, r);
+    m_functions->setCoverage(coverageByFunction(*m_program, *r));
+    // Traces: the counterexample first, then the executions that cover lines.
+    std::vector<views::TraceEntry> traces;
+    auto artNodesOf = [&](const Execution &e) {
+        std::vector<int> nodes;
+        for (int st : statesOfSteps(*m_program, r->automaton, e))
+            nodes.push_back(st >= 0 ? r->automaton.states[size_t(st)].artNode : -1);
+        return nodes;
+    };
+    if (r->bug)
+        traces.push_back({tr("Counterexample (%1)").arg(QString::fromStdString(r->bug->message)),
+                          std::make_shared<const Execution>(r->bug->counterexample), artNodesOf(r->bug->counterexample)});
+    for (const CoverageExecution &e : r->executions)
+        traces.push_back({tr("Execution #%1 (%2, %n new line(s))", nullptr, int(e.newLines.size()))
+                              .arg(e.id)
+                              .arg(QString::fromStdString(e.origin)),
+                          std::make_shared<const Execution>(e.execution), artNodesOf(e.execution)});
+    m_trace->setTraces(m_program, std::move(traces));
+    if (views::SourceView *v = currentSourceView()) {
+        for (size_t f = 0; f < m_sourceViews.size(); ++f)
+            if (m_sourceViews[f] == v)
+                m_why->showLine({FileId(f), v->cursorLine()});
+    }
+    m_status->setText(coverageSummary());
+}
+
+void MainWindow::showExecution(int executionId) {
+    if (!m_coverage)
+        return;
+    int index = m_coverage->bug ? 1 : 0;
+    for (const CoverageExecution &e : m_coverage->executions) {
+        if (e.id == executionId) {
+            m_docks[QStringLiteral("trace")]->raise();
+            m_trace->showTrace(index);
+            return;
+        }
+        ++index;
+    }
+}
+
+void MainWindow::traceStepChanged(EdgeId edge, int artNode) {
+    if (!m_program || edge < 0)
+        return;
+    const CfaEdge &e = m_program->edge(edge);
+    if (e.range.valid())
+        revealRange(e.range);
+    if (e.function != m_cfa->function()) {
+        m_pendingHighlight = {edge};
+        showFunction(e.function);
+    } else {
+        m_cfa->highlightEdges({edge});
+    }
+    m_automaton->highlightArtNode(artNode);
+}
+
+void MainWindow::revealLocation(NodeId location) {
+    if (!m_program || location == NoNode)
+        return;
+    const CfaNode &node = m_program->node(location);
+    for (EdgeId e : node.out.empty() ? node.in : node.out)
+        if (m_program->edge(e).range.valid()) {
+            revealRange(m_program->edge(e).range);
+            break;
+        }
+}
+
+bool MainWindow::saveSession(const QString &path, QString *error) {
+    QString dummy;
+    error = error ? error : &dummy;
+    if (!m_program) {
+        *error = tr("there is no program to save");
+        return false;
+    }
+    Session s;
+    s.inputs = m_inputs;
+    // Absolute paths: the session may be opened from elsewhere.
+    for (auto &f : s.inputs.frontEnd.files)
+        f = QFileInfo(QString::fromStdString(f)).absoluteFilePath().toStdString();
+    if (!s.inputs.task.empty())
+        s.inputs.task = QFileInfo(QString::fromStdString(s.inputs.task)).absoluteFilePath().toStdString();
+    s.options = m_options;
+    if (m_coverage)
+        s.exploration = explorationToJson(*m_program, *m_coverage);
+    if (views::SourceView *v = currentSourceView()) {
+        s.view.file = QFileInfo(v->path()).absoluteFilePath();
+        s.view.line = v->cursorLine();
+    }
+    s.view.graph = m_graphBox->currentIndex();
+    s.view.colouring = m_colourBox->currentIndex();
+    s.view.trace = m_trace->currentTrace();
+    s.view.step = m_trace->step();
+    s.view.windowState = saveState();
+    return writeSession(path, s, error);
+}
+
+bool MainWindow::openSession(const QString &path, QString *error) {
+    QString dummy;
+    error = error ? error : &dummy;
+    std::optional<Session> s = readSession(path, error);
+    if (!s)
+        return false; // the window keeps what it shows
+    if (m_runner->isRunning()) {
+        *error = tr("stop the running analysis first");
+        return false;
+    }
+    m_options = s->options;
+    m_pendingView = PendingView{s->view.file, s->view.line, s->view.graph, s->view.colouring, s->view.trace, s->view.step,
+                                s->view.windowState};
+    m_pendingSession = std::make_shared<nlohmann::json>(std::move(s->exploration));
+    m_sessionPath = path;
+    openInputs(s->inputs);
+    return true;
+}
+
+void MainWindow::applySessionView() {
+    if (!m_pendingView || !m_program)
+        return;
+    PendingView v = *m_pendingView;
+    m_pendingView.reset();
+    auto json = std::move(m_pendingSession);
+    if (json && !json->is_null()) {
+        try {
+            showCoverage(std::make_shared<const CoverageResult>(explorationFromJson(*m_program, *json)));
+        } catch (const std::exception &ex) {
+            // The program is shown; only the results could not be trusted.
+            m_status->setText(tr("The session's results were not loaded: %1").arg(QString::fromUtf8(ex.what())));
+            QMessageBox::warning(this, tr("Open Session"),
+                                 tr("The program of %1 is open, but its results were not loaded:\n%2")
+                                     .arg(m_sessionPath, QString::fromUtf8(ex.what())));
+            emit sessionShown();
+            return;
+        }
+    }
+    if (!v.state.isEmpty() && m_persistent)
+        restoreState(v.state);
+    m_graphBox->setCurrentIndex(std::clamp(v.graph, 0, 1));
+    m_automaton->setGraph(v.graph == 1 ? ExplorationGraph::Art : ExplorationGraph::Automaton);
+    m_colourBox->setCurrentIndex(std::clamp(v.colouring, 0, 1));
+    m_automaton->setColouring(v.colouring == 1 ? views::AutomatonView::Colouring::ReachHeat
+                                               : views::AutomatonView::Colouring::Status);
+    if (v.trace >= 0 && size_t(v.trace) < m_trace->traceCount()) {
+        m_trace->showTrace(v.trace);
+        m_trace->setStep(v.step);
+    }
+    for (views::SourceView *sv : m_sourceViews)
+        if (sv && QFileInfo(sv->path()).absoluteFilePath() == v.file && v.line > 0) {
+            m_sources->setCurrentWidget(sv);
+            sv->goToLine(v.line);
+        }
+    updateRunActions();
+    emit sessionShown();
+}
+
+bool MainWindow::exportResults(const QString &path, const QString &format, QString *error) {
+    QString dummy;
+    error = error ? error : &dummy;
+    if (format == QLatin1String("png") || format == QLatin1String("svg")) {
+        QWidget *focus = m_docks[QStringLiteral("cfa")]->isVisible() && !m_docks[QStringLiteral("cfa")]->visibleRegion().isEmpty()
+                             ? static_cast<QWidget *>(m_cfa)
+                             : m_automaton;
+        if (!m_docks[QStringLiteral("exploration")]->visibleRegion().isEmpty())
+            focus = m_automaton;
+        return static_cast<views::GraphView *>(focus)->exportImage(path, error);
+    }
+    if (!m_program || !m_coverage) {
+        *error = tr("there are no results yet: run coverage first");
+        return false;
+    }
+    std::string text;
+    if (format == QLatin1String("json"))
+        text = coverageToJson(*m_program, *m_coverage).dump(2) + "\n";
+    else if (format == QLatin1String("lcov"))
+        text = coverageToLcov(*m_program, *m_coverage);
+    else if (format == QLatin1String("automaton"))
+        text = m_coverage->automaton.toText(*m_program);
+    else {
+        *error = tr("unknown format %1").arg(format);
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = file.errorString();
+        return false;
+    }
+    file.write(text.data(), qint64(text.size()));
+    if (!file.commit()) {
+        *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::exportDialog() {
+    const QStringList filters = {tr("Graph view as PNG (*.png)"), tr("Graph view as SVG (*.svg)"),
+                                 tr("Coverage as JSON (*.json)"), tr("Coverage as lcov tracefile (*.info)"),
+                                 tr("Assumption automaton, CPAchecker format (*.spc)")};
+    const QStringList formats = {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("json"), QStringLiteral("lcov"),
+                                 QStringLiteral("automaton")};
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QString(), filters.join(QStringLiteral(";;")), &selected);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportResults(path, formats.value(std::max<int>(0, int(filters.indexOf(selected)))), &error))
+        QMessageBox::warning(this, tr("Export"), tr("Nothing was exported: %1").arg(error));
+}
 
 QString MainWindow::statusText() const { return m_status->text(); }
 
@@ -305,10 +761,11 @@ bool MainWindow::isBusy() const { return m_loader->isLoading() || m_cfa->isLayou
 
 void MainWindow::programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &) {
     m_runner->stop(); // results of the previous program must not colour this one
-    m_coverage.reset();
     m_program = program;
+    clearCoverage();
     m_pendingHighlight.clear();
     m_diagnostics->setDiagnostics(program->diagnostics.items());
+    updateRunActions();
     while (m_sources->count() > 0) {
         QWidget *w = m_sources->widget(0);
         m_sources->removeTab(0);
@@ -352,7 +809,9 @@ void MainWindow::programLoaded(std::shared_ptr<const Program> program, const Pro
     if (program->diagnostics.hasErrors()) {
         m_cfa->clear();
         m_status->setText(tr("%n error(s): see Diagnostics", nullptr, int(program->diagnostics.errorCount())));
+        m_docks[QStringLiteral("diagnostics")]->raise();
         emit programShown();
+        applySessionView();
         return;
     }
     if (functions.empty()) {
@@ -406,6 +865,8 @@ void MainWindow::sourceLineChanged(views::SourceView *view, unsigned line) {
     for (size_t i = 0; i < m_sourceViews.size(); ++i)
         if (m_sourceViews[i] == view)
             file = FileId(i);
+    m_why->showLine({file, line});
+    m_automaton->highlightLine({file, line});
     std::set<EdgeId> edges;
     FunctionId function = NoFunction;
     for (EdgeId e : m_program->edgesOnLine(file, line)) {

@@ -3,23 +3,35 @@
 
 #include "Cfa.h"
 #include "coverage/Coverage.h"
+#include "coverage/Exploration.h"
 #include "frontend/ProgramInputs.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QMainWindow>
 
+#include <map>
 #include <memory>
+#include <optional>
 
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QProgressBar;
 class QMenu;
 class QTabWidget;
 
 namespace vcov::views {
+class AutomatonView;
 class CfaView;
 class CoverageLegend;
 class DiagnosticsView;
+class ExplanationView;
+class FunctionCoverageView;
+class ScoresView;
 class SourceView;
+class TeachingView;
+class TraceView;
 } // namespace vcov::views
 
 namespace vcov::app {
@@ -42,6 +54,13 @@ public:
     std::shared_ptr<const Program> program() const { return m_program; }
     views::CfaView *cfaView() const { return m_cfa; }
     views::DiagnosticsView *diagnosticsView() const { return m_diagnostics; }
+    views::AutomatonView *automatonView() const { return m_automaton; }
+    views::ScoresView *scoresView() const { return m_scores; }
+    views::TraceView *traceView() const { return m_trace; }
+    views::ExplanationView *explanationView() const { return m_why; }
+    views::FunctionCoverageView *functionCoverageView() const { return m_functions; }
+    views::TeachingView *teachingView() const { return m_teaching; }
+    QDockWidget *dock(const QString &name) const { return m_docks.count(name) ? m_docks.at(name) : nullptr; }
     views::SourceView *sourceView(FileId file) const;
     views::SourceView *currentSourceView() const;
     QComboBox *functionSelector() const { return m_functionBox; }
@@ -51,7 +70,21 @@ public:
     // the measurement; the source views colour their lines when it arrives.
     bool startCoverage(); // false when there is nothing to analyse
     void stopCoverage();
+    void pauseCoverage();
+    void resumeCoverage();
+    // Teaching mode: one expansion (starts a paused run when none is running).
+    bool stepAnalysis();
     bool isAnalysing() const;
+    bool isPaused() const;
+    void setCoverageOptions(const CoverageOptions &options) { m_options = options; }
+    const CoverageOptions &coverageOptions() const { return m_options; }
+
+    // Sessions: the program's inputs, the settings, the results and the view state in one
+    // file, written atomically. False with a message (the window keeps what it shows).
+    bool saveSession(const QString &path, QString *error = nullptr);
+    bool openSession(const QString &path, QString *error = nullptr);
+    // Exports of results; false with a message.
+    bool exportResults(const QString &path, const QString &format, QString *error = nullptr);
     std::shared_ptr<const CoverageResult> coverage() const { return m_coverage; }
     // Moves the current source view's cursor to the next line not covered (over-approximated
     // or uncovered); false when there is none.
@@ -66,6 +99,10 @@ signals:
     // The program is shown and the CFA laid out: the window is complete.
     void programShown();
     void coverageShown();
+    // A snapshot of the running exploration reached the views (live or single step).
+    void explorationShown();
+    // A session file was read and its results are shown.
+    void sessionShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -74,7 +111,17 @@ protected:
 
 private:
     void createActions();
+    void createDocks();
     QString coverageSummary() const;
+    void showSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot);
+    void showCoverage(std::shared_ptr<const CoverageResult> result);
+    void clearCoverage();
+    void revealLocation(NodeId location);
+    void traceStepChanged(EdgeId edge, int artNode);
+    void showExecution(int executionId);
+    void updateRunActions();
+    void exportDialog();
+    void applySessionView();
     void programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &inputs);
     void sourceLineChanged(views::SourceView *view, unsigned line);
     void edgeClicked(EdgeId edge);
@@ -91,6 +138,24 @@ private:
     views::CfaView *m_cfa;
     QComboBox *m_functionBox;
     views::DiagnosticsView *m_diagnostics;
+    views::AutomatonView *m_automaton;
+    views::ScoresView *m_scores;
+    views::TraceView *m_trace;
+    views::ExplanationView *m_why;
+    views::FunctionCoverageView *m_functions;
+    views::TeachingView *m_teaching;
+    QLabel *m_automatonCaption;
+    QComboBox *m_graphBox, *m_colourBox;
+    std::map<QString, QDockWidget *> m_docks;
+    CoverageOptions m_options;
+    std::shared_ptr<const ExplorationSnapshot> m_snapshot;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_stepAction = nullptr;
+    QString m_runningText;
+    struct PendingView { QString file; unsigned line = 0; int graph = 0, colouring = 0, trace = -1, step = -1; QByteArray state; };
+    std::optional<PendingView> m_pendingView; // a session's view state, applied once the program is shown
+    std::shared_ptr<nlohmann::json> m_pendingSession; // its results, read once the program is parsed
+    QString m_sessionPath;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_status;
     CoverageRunner *m_runner;

@@ -4,8 +4,6 @@
 #include "formats/CfaDot.h"
 
 #include <QMouseEvent>
-#include <QScrollBar>
-#include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace vcov::views {
@@ -14,12 +12,7 @@ namespace {
 constexpr double MinReadableScale = 0.85;
 }
 
-CfaView::CfaView(QWidget *parent) : QGraphicsView(parent), m_scene(new QGraphicsScene(this)) {
-    setScene(m_scene);
-    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    setDragMode(QGraphicsView::ScrollHandDrag);
-    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-    setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+CfaView::CfaView(QWidget *parent) : GraphView(parent) {
     connect(&m_watcher, &QFutureWatcher<GraphGeometry>::finished, this, [this] {
         // Only the newest request counts; older layouts are dropped.
         if (m_watcher.property("generation").toInt() != m_generation)
@@ -131,39 +124,12 @@ QPointF CfaView::edgeAnchor(EdgeId edge) const {
     return it == m_edgeAnchors.end() ? QPointF() : it->second;
 }
 
-void CfaView::fit() {
-    if (m_scene->items().isEmpty())
-        return;
-    fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
-    // Never blow a small graph up beyond its natural size.
-    if (transform().m11() > 1.0)
-        setTransform(QTransform());
-}
-
-void CfaView::zoomIn() { scale(1.25, 1.25); }
-void CfaView::zoomOut() { scale(0.8, 0.8); }
-
-void CfaView::changeEvent(QEvent *event) {
-    QGraphicsView::changeEvent(event);
-    if (event->type() != QEvent::PaletteChange && event->type() != QEvent::ApplicationPaletteChange)
-        return;
-    // Items draw with the palette they were given: hand them the new one (dark mode).
+void CfaView::paletteChanged() {
     const QPalette pal = palette();
     for (auto &[id, item] : m_nodeItems)
         static_cast<GraphNodeItem *>(item)->setPalette(pal);
     for (auto &[id, item] : m_edgeItems)
         static_cast<GraphEdgeItem *>(item)->setPalette(pal);
-    m_scene->update();
-}
-
-void CfaView::wheelEvent(QWheelEvent *event) {
-    if (event->modifiers() & Qt::ControlModifier || !(event->modifiers() & Qt::ShiftModifier)) {
-        double factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
-        scale(factor, factor);
-        event->accept();
-        return;
-    }
-    QGraphicsView::wheelEvent(event);
 }
 
 void CfaView::mousePressEvent(QMouseEvent *event) {

@@ -6,8 +6,9 @@
 #include "Cfa.h"
 #include "layout/GraphLayout.h"
 
+#include "GraphView.h"
+
 #include <QFutureWatcher>
-#include <QGraphicsView>
 
 #include <map>
 #include <memory>
@@ -15,9 +16,7 @@
 
 namespace vcov::views {
 
-class GraphScene;
-
-class CfaView : public QGraphicsView {
+class CfaView : public GraphView {
     Q_OBJECT
 public:
     explicit CfaView(QWidget *parent = nullptr);
@@ -38,19 +37,13 @@ public:
     QPointF edgeAnchor(EdgeId edge) const;
     QString layoutError() const { return m_error; }
 
-public slots:
-    void fit();
-    void zoomIn();
-    void zoomOut();
-
 signals:
     void edgeClicked(vcov::EdgeId edge);
     void nodeClicked(vcov::NodeId node);
     void layoutReady();
 
 protected:
-    void wheelEvent(QWheelEvent *event) override;
-    void changeEvent(QEvent *event) override;
+    void paletteChanged() override;
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
@@ -59,7 +52,6 @@ private:
 
     std::shared_ptr<const Program> m_program;
     FunctionId m_function = NoFunction;
-    QGraphicsScene *m_scene;
     QFutureWatcher<GraphGeometry> m_watcher;
     int m_generation = 0;
     bool m_pending = false;

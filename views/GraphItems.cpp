@@ -47,6 +47,13 @@ void GraphNodeItem::setHighlighted(bool on) {
     }
 }
 
+void GraphNodeItem::setEmphasised(bool on) {
+    if (on != m_emphasised) {
+        m_emphasised = on;
+        update();
+    }
+}
+
 void GraphNodeItem::setFill(const QColor &c) {
     m_fill = c;
     update();
@@ -57,7 +64,7 @@ void GraphNodeItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget
     QColor bg = m_fill.isValid() ? m_fill : m_palette.color(QPalette::Base);
     if (m_highlighted)
         bg = m_palette.color(QPalette::Highlight);
-    p->setPen(QPen(fg, m_box ? 1.6 : 1.0));
+    p->setPen(m_emphasised ? QPen(m_palette.color(QPalette::Highlight), 3.5) : QPen(fg, m_box ? 1.6 : 1.0));
     p->setBrush(bg);
     if (m_box) {
         p->drawRoundedRect(m_rect, 6, 6);

@@ -18,6 +18,8 @@ public:
     void paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *) override;
     void setHighlighted(bool on);
     void setFill(const QColor &c);
+    // A thick outline in the highlight colour: the node the analysis takes next.
+    void setEmphasised(bool on);
     void setPalette(const QPalette &p) { m_palette = p; }
 
 private:
@@ -25,6 +27,7 @@ private:
     bool m_box, m_doubled;
     QRectF m_rect;
     bool m_highlighted = false;
+    bool m_emphasised = false;
     QColor m_fill;
     QPalette m_palette;
 };

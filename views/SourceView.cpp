@@ -1,5 +1,7 @@
 #include "SourceView.h"
 
+#include "Tint.h"
+
 #include <algorithm>
 
 #include "SyntaxRepository.h"
@@ -8,7 +10,9 @@
 #include <KSyntaxHighlighting/SyntaxHighlighter>
 #include <KSyntaxHighlighting/Theme>
 
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QTextBlock>
 
 namespace vcov::views {
@@ -83,7 +87,7 @@ void SourceView::setCoverableLines(const std::set<unsigned> &lines) {
 
 int SourceView::gutterWidth() const {
     int digits = QString::number(std::max(1, blockCount())).size();
-    return 14 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3);
+    return 26 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3);
 }
 
 void SourceView::resizeEvent(QResizeEvent *event) {
@@ -110,6 +114,17 @@ void SourceView::paintGutter(QPaintEvent *event) {
     while (block.isValid() && top <= event->rect().bottom()) {
         if (block.isVisible() && bottom >= event->rect().top()) {
             unsigned line = unsigned(block.blockNumber() + 1);
+            const int h = fontMetrics().height();
+            if (m_violations.count(line)) {
+                p.setPen(QPen(QColor(0xd0, 0x30, 0x30), 2));
+                QRect box(3, top + (h - 8) / 2, 8, 8);
+                p.drawLine(box.topLeft(), box.bottomRight());
+                p.drawLine(box.topRight(), box.bottomLeft());
+            } else if (m_artLines.count(line)) {
+                p.setPen(Qt::NoPen);
+                p.setBrush(pal.color(QPalette::WindowText));
+                p.drawEllipse(QRect(5, top + (h - 5) / 2, 5, 5));
+            }
             if (m_coverable.count(line)) {
                 // A coverable line: one that carries an operation of the CFA.
                 QColor mark = pal.color(QPalette::Highlight);
@@ -125,6 +140,26 @@ void SourceView::paintGutter(QPaintEvent *event) {
     }
 }
 
+void SourceView::setGutterMarks(std::set<unsigned> artLines, std::set<unsigned> violationLines) {
+    m_artLines = std::move(artLines);
+    m_violations = std::move(violationLines);
+    m_gutter->update();
+}
+
+bool SourceView::viewportEvent(QEvent *event) {
+    if (event->type() == QEvent::ToolTip && m_toolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        QTextCursor c = cursorForPosition(help->pos());
+        QString text = m_toolTip(unsigned(c.blockNumber() + 1));
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
+}
+
 QColor SourceView::statusColor(LineStatus status, const QPalette &palette) {
     QColor hue;
     switch (status) {
@@ -134,10 +169,7 @@ QColor SourceView::statusColor(LineStatus status, const QPalette &palette) {
     case LineStatus::Unreachable: hue = QColor(0x80, 0x80, 0x90); break;      // grey
     }
     // A tint of the base colour, so that the text keeps its theme contrast.
-    QColor base = palette.color(QPalette::Base);
-    const double a = base.lightness() > 128 ? 0.22 : 0.30;
-    return QColor::fromRgbF(float(base.redF() * (1 - a) + hue.redF() * a), float(base.greenF() * (1 - a) + hue.greenF() * a),
-                            float(base.blueF() * (1 - a) + hue.blueF() * a));
+    return tint(hue, palette);
 }
 
 bool SourceView::goToNextStatus(const std::set<LineStatus> &wanted, bool forward) {

@@ -6,6 +6,7 @@
 
 #include <QPlainTextEdit>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -32,6 +33,11 @@ public:
     // one of `wanted`, wrapping around; false when there is none.
     bool goToNextStatus(const std::set<vcov::LineStatus> &wanted, bool forward = true);
     const std::set<unsigned> &coverableLines() const { return m_coverable; }
+    // Gutter marks: a dot on lines with ART nodes, a red cross on lines of a violation.
+    void setGutterMarks(std::set<unsigned> artLines, std::set<unsigned> violationLines);
+    const std::set<unsigned> &violationLines() const { return m_violations; }
+    // Tooltip text (rich text) for a line; empty: no tooltip.
+    void setToolTipProvider(std::function<QString(unsigned line)> provider) { m_toolTip = std::move(provider); }
 
     // 1-based lines and columns; the end column is inclusive.
     void selectRange(unsigned beginLine, unsigned beginColumn, unsigned endLine, unsigned endColumn);
@@ -48,6 +54,7 @@ signals:
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
     void applyTheme();
@@ -59,6 +66,8 @@ private:
     QString m_path;
     std::set<unsigned> m_coverable;
     std::map<unsigned, vcov::LineStatus> m_status;
+    std::set<unsigned> m_artLines, m_violations;
+    std::function<QString(unsigned)> m_toolTip;
     unsigned m_lastLine = 0;
 };
 

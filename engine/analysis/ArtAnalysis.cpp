@@ -266,6 +266,8 @@ void ArtAnalysis::checkTarget(int node) {
 bool ArtAnalysis::step() {
     if (m_stop == StopReason::ViolationFound)
         return false;
+    if (m_stop == StopReason::Cancelled)
+        m_stop = StopReason::Running; // resumed after a pause
     if (m_waitlist.empty()) {
         m_stop = StopReason::Finished;
         return false;

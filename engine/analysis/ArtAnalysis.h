@@ -78,6 +78,7 @@ public:
     // Expands the next waitlist node; false when the waitlist is empty or a violation was found.
     bool step();
     // Steps until done, a budget ends or cancel becomes true; progress at most every interval.
+    // A cancelled analysis may be run (or stepped) again: it goes on where it stopped.
     StopReason run(const std::atomic<bool> *cancel = nullptr, const std::function<void(const ArtProgress &)> &progress = {},
                    double progressInterval = 0.05);
 
@@ -89,6 +90,13 @@ public:
     size_t waitlistSize() const { return m_waitlist.size(); }
     int peekNext() const { return m_waitlist.empty() ? -1 : std::get<4>(*m_waitlist.begin()); }
     ArtProgress progress() const;
+    // The user ended the analysis (e.g. while it was paused between single steps).
+    void cancel() {
+        if (m_stop == StopReason::Running)
+            m_stop = StopReason::Cancelled;
+    }
+    // True (and the stop reason set) when a budget has run out.
+    bool budgetExhausted();
     double seconds() const { return m_seconds; }
 
     // A real violation: the target node and its replayed execution.
@@ -103,7 +111,6 @@ private:
     int addNode(int parent, const ValueSuccessor &s);
     void enqueue(int node);
     void checkTarget(int node);
-    bool budgetExhausted();
     void noteLine(PathMove m);
 
     const Program &P;

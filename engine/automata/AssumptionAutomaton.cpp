@@ -316,4 +316,20 @@ ExercisedLines exercisedWithinAnalysis(const Program &program, const AssumptionA
     return out;
 }
 
+std::vector<int> statesOfSteps(const Program &program, const AssumptionAutomaton &aa, const Execution &execution) {
+    std::vector<int> states;
+    states.reserve(execution.steps.size());
+    int state = aa.initial();
+    // movesOf keeps the steps in order and inserts the returns: a return belongs to the
+    // step before it.
+    for (const PathMove &m : movesOf(program, execution)) {
+        state = aa.step(state, m);
+        if (m.isReturn && !states.empty())
+            states.back() = state;
+        else
+            states.push_back(state);
+    }
+    return states;
+}
+
 } // namespace vcov

@@ -7,6 +7,7 @@
 #include "Cfa.h"
 #include "analysis/Art.h"
 #include "automata/PathObserver.h"
+#include "semantics/Execution.h"
 
 #include <optional>
 #include <set>
@@ -62,6 +63,10 @@ struct AaImport {
 // The label of a move in the automaton text: the edge's source text, or for a return
 // "return from <callee> to <caller>".
 std::string moveLabel(const Program &program, PathMove move);
+
+// The automaton state after each step of an execution (returns from callees taken as they
+// come): where a trace view stands in the automaton.
+std::vector<int> statesOfSteps(const Program &program, const AssumptionAutomaton &aa, const Execution &execution);
 
 // exercisedWithinAnalysis (Definition 2): the lines of the moves taken before FALSE.
 struct ExercisedLines {

@@ -126,7 +126,8 @@ void explainFrontier(const Program &program, const Art &art, std::map<FileLine, 
 } // namespace
 
 CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analysis, const CoverageOptions &options,
-                               const std::atomic<bool> *cancel, const CoverageProgress &progress) {
+                               const std::atomic<bool> *cancel, const CoverageProgress &progress,
+                               std::vector<CoveragePoint> analysisSeries) {
     const auto start = Clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
     auto cancelled = [&] { return cancel && cancel->load(); };
@@ -171,7 +172,8 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
 
     std::set<FileLine> covered;
     auto point = [&](const char *phase) {
-        CoveragePoint p{elapsed(), explored.size(), covered.size(), phase};
+        // Times continue the analysis's clock, so one series spans both.
+        CoveragePoint p{analysis.seconds() + elapsed(), explored.size(), covered.size(), phase};
         r.series.push_back(p);
         if (progress)
             progress(p);
@@ -360,7 +362,7 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
         for (const auto &x : r.executions)
             useful += !x.newLines.empty();
         if (options.solverCompletion && useful < options.execBudget && elapsed() < options.execSeconds) {
-            SearchOutcome o = searchRegion(false, options.execSeconds - elapsed(), std::min(8u, options.exactMaxUnwind),
+            SearchOutcome o = searchRegion(false, options.execSeconds - elapsed(), std::min(16u, options.exactMaxUnwind),
                                            options.execBudget - useful, "solver");
             r.generationNote += "; solver completion: " + o.note;
         }
@@ -423,31 +425,50 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
     }
     point(r.exactRan ? "exact" : "generation");
     r.seconds = elapsed();
+    analysisSeries.insert(analysisSeries.end(), r.series.begin(), r.series.end());
+    r.series = std::move(analysisSeries);
     return r;
+}
+
+std::unique_ptr<ArtAnalysis> coverageAnalysis(const Program &program, const CoverageOptions &options) {
+    auto cfa = std::make_shared<const ReachScores>(computeReach(program, LineIndex(program), AssumptionAutomaton{}));
+    return std::make_unique<ArtAnalysis>(program, options.analysis, nullptr,
+                                         [cfa](const ArtNode &n) { return double(cfa->ofLocation[size_t(n.location)]); });
+}
+
+std::vector<FunctionCoverage> coverageByFunction(const Program &program, const CoverageResult &result) {
+    std::map<FunctionId, FunctionCoverage> by;
+    for (const auto &[line, ex] : result.lines) {
+        std::set<FunctionId> functions;
+        for (EdgeId e : program.edgesOnLine(line.file, line.line))
+            functions.insert(program.edge(e).function);
+        for (FunctionId f : functions) {
+            FunctionCoverage &c = by[f];
+            c.function = f;
+            c.name = program.functions[size_t(f)].name;
+            ++c.coverable;
+            c.covered += ex.status == LineStatus::Covered;
+            c.explored += ex.status == LineStatus::Covered || ex.status == LineStatus::OverApproximated;
+            c.unreachable += ex.status == LineStatus::Unreachable;
+        }
+    }
+    std::vector<FunctionCoverage> out;
+    for (auto &[f, c] : by)
+        out.push_back(std::move(c));
+    return out;
 }
 
 CoverageResult runCoverage(const Program &program, const CoverageOptions &options, const std::atomic<bool> *cancel,
                            const CoverageProgress &progress, const std::atomic<bool> *cancelMeasurement) {
-    // Before any automaton exists, a location's Reach score is what the CFA reaches from it.
-    LineIndex lines(program);
-    ReachScores cfa = computeReach(program, lines, AssumptionAutomaton{});
-    ArtAnalysis analysis(program, options.analysis, nullptr,
-                         [&cfa](const ArtNode &n) { return double(cfa.ofLocation[size_t(n.location)]); });
+    std::unique_ptr<ArtAnalysis> analysis = coverageAnalysis(program, options);
     std::vector<CoveragePoint> series;
-    analysis.run(cancel, [&](const ArtProgress &p) {
+    analysis->run(cancel, [&](const ArtProgress &p) {
         CoveragePoint pt{p.seconds, p.exploredLines, 0, "analysis"};
         series.push_back(pt);
         if (progress)
             progress(pt);
     });
-    CoverageResult r = measureCoverage(program, analysis, options, cancelMeasurement, progress);
-    // The analysis's own points come first, then the measurement's (shifted after it).
-    double offset = analysis.seconds();
-    for (auto &p : r.series)
-        p.seconds += offset;
-    series.insert(series.end(), r.series.begin(), r.series.end());
-    r.series = std::move(series);
-    return r;
+    return measureCoverage(program, *analysis, options, cancelMeasurement, progress, std::move(series));
 }
 
 } // namespace vcov

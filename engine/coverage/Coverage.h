@@ -98,8 +98,23 @@ struct CoverageResult {
 using CoverageProgress = std::function<void(const CoveragePoint &)>;
 
 // Coverage of an exploration that has stopped (finished, out of budget or cancelled).
+// analysisSeries: the analysis's own progress points, put before the measurement's (whose
+// times are then counted from the analysis's end).
 CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analysis, const CoverageOptions &options,
-                               const std::atomic<bool> *cancel = nullptr, const CoverageProgress &progress = {});
+                               const std::atomic<bool> *cancel = nullptr, const CoverageProgress &progress = {},
+                               std::vector<CoveragePoint> analysisSeries = {});
+
+// The analysis runCoverage runs: the options' traversal order, with the CFA's Reach score
+// as tie-break (before any automaton exists, a location's score is what the CFA reaches).
+std::unique_ptr<ArtAnalysis> coverageAnalysis(const Program &program, const CoverageOptions &options);
+
+// Coverage per function, like cbmc-viewer's table: lines of the function's edges.
+struct FunctionCoverage {
+    FunctionId function = NoFunction;
+    std::string name;
+    size_t coverable = 0, covered = 0, explored = 0, unreachable = 0; // explored includes covered
+};
+std::vector<FunctionCoverage> coverageByFunction(const Program &program, const CoverageResult &result);
 
 // Runs the analysis with its budget, then measures: what vcov-cli coverage does.
 // cancelAnalysis stops the analysis (coverage is then measured on what it explored);

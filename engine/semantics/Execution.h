@@ -24,6 +24,7 @@ struct ExecutionStep {
     std::string assigned; // lvalue written ("a[2]"), if any
     std::string value;    // the value written, as C would print it
     std::optional<int64_t> nondet; // the input drawn by this step
+    std::string printed;  // what this step wrote to the output (printf and friends)
 };
 
 enum class EndingKind {

@@ -700,6 +700,8 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         else if (c.calleeName == "putchar")
             text = std::string(1, char(arg(0).bits));
         exec.output += text;
+        if (opts.recordSteps && !exec.steps.empty())
+            exec.steps.back().printed += text;
         setResult(integer(truncateBits(text.size(), 32)));
         return;
     }

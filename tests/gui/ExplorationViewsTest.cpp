@@ -1,0 +1,291 @@
+// The exploration views against the engine, offscreen: models under
+// QAbstractItemModelTester, trace stepping moves the source cursor, clicking an automaton
+// node selects its line, sessions round-trip (and bad ones leave the window alone),
+// pause / single step / stop, and exports.
+#include "MainWindow.h"
+
+#include "AutomatonView.h"
+#include "ExplanationView.h"
+#include "FunctionCoverageModel.h"
+#include "FunctionCoverageView.h"
+#include "ScoresModel.h"
+#include "ScoresView.h"
+#include "SourceView.h"
+#include "TeachingView.h"
+#include "TraceModel.h"
+#include "TraceView.h"
+
+#include "formats/CoverageJson.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDockWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace vcov;
+
+class ExplorationViewsTest : public QObject {
+    Q_OBJECT
+
+private:
+    static QString example() { return QStringLiteral(VCOV_SOURCE_DIR "/resources/examples/example.c"); }
+
+    // Opens the bundled example and runs coverage to the end.
+    static bool openAndRun(app::MainWindow &w) {
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy covered(&w, &app::MainWindow::coverageShown);
+        w.openPath(example());
+        if (!shown.wait(60000) || !w.startCoverage())
+            return false;
+        return covered.wait(120000) && w.coverage();
+    }
+
+    static void screenshot(QWidget *w, const QString &name) {
+        if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
+            w->grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QLatin1Char('/') + name);
+    }
+
+private slots:
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("vcov-tests")); }
+
+    void modelsMatchTheEngine() {
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QAbstractItemModelTester scoresTester(w.scoresView()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester traceTester(w.traceView()->traceModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester varsTester(w.traceView()->variablesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester functionsTester(w.functionCoverageView()->coverageModel(),
+                                                 QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(openAndRun(w));
+        auto r = w.coverage();
+        const nlohmann::json j = coverageToJson(*w.program(), *r);
+        // Scores: one row per automaton state, the engine's Reach score in each.
+        views::ScoresModel *scores = w.scoresView()->model();
+        QCOMPARE(size_t(scores->rowCount()), j["automaton"]["states"].get<size_t>());
+        uint32_t best = 0;
+        for (int row = 0; row < scores->rowCount(); ++row) {
+            uint32_t score = scores->data(scores->index(row, views::ScoresModel::Score), views::ScoresModel::SortRole).toUInt();
+            QCOMPARE(score, r->reach.ofState[size_t(row)]);
+            best = std::max(best, score);
+        }
+        QCOMPARE(best, j["automaton"]["max_reach_score"].get<uint32_t>());
+        // The chart has the series of the run.
+        QCOMPARE(w.scoresView()->pointCount(), r->series.size());
+        // Functions: the rows add up to the JSON's line counts (example.c has no line in two functions).
+        size_t coverable = 0, covered = 0;
+        for (const FunctionCoverage &c : w.functionCoverageView()->coverageModel()->rows()) {
+            coverable += c.coverable;
+            covered += c.covered;
+        }
+        QCOMPARE(coverable, j["lines"]["coverable"].get<size_t>());
+        QCOMPARE(covered, j["lines"]["covered"].get<size_t>());
+        // Traces: one per execution (no bug in the example), each step a row.
+        QCOMPARE(w.traceView()->traceCount(), j["executions"].size());
+        QCOMPARE(size_t(w.traceView()->traceModel()->rowCount()), j["executions"][0]["steps"].size());
+        // The Why? panel explains the line under the cursor with the engine's text.
+        views::SourceView *src = w.sourceView(0);
+        const auto &[line, ex] = *r->lines.begin();
+        src->goToLine(line.line);
+        QVERIFY(w.explanationView()->toPlainText().contains(QString::fromStdString(ex.text).left(40)));
+        // The automaton view lays out the engine's automaton (the example's is small: no cut).
+        QSignalSpy laid(w.automatonView(), &views::AutomatonView::layoutReady);
+        QVERIFY(!w.automatonView()->isLayoutPending() || laid.wait(30000));
+        QCOMPARE(w.automatonView()->totalNodes(), w.automatonView()->nodeItemCount());
+        size_t sinks = 0;
+        for (const AaState &st : r->automaton.states)
+            for (const AaTransition &t : st.out)
+                sinks += t.target < 0;
+        QCOMPARE(w.automatonView()->nodeItemCount(), r->automaton.states.size() + sinks);
+        QTest::qWait(200);
+        screenshot(&w, QStringLiteral("main-window.png"));
+        for (const char *name : {"exploration", "scores", "trace", "why", "functions"})
+            screenshot(w.dock(QString::fromLatin1(name)), QStringLiteral("view-%1.png").arg(QString::fromLatin1(name)));
+    }
+
+    void traceSteppingMovesTheSourceCursor() {
+        app::MainWindow w;
+        w.show();
+        QAbstractItemModelTester varsTester(w.traceView()->variablesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(openAndRun(w));
+        views::TraceView *t = w.traceView();
+        QVERIFY(t->traceCount() > 0);
+        t->showTrace(0);
+        const Execution &e = *t->traceModel()->execution();
+        views::SourceView *src = w.sourceView(0);
+        bool printed = false;
+        for (int i = 0; i < t->stepCount(); ++i) {
+            t->setStep(i);
+            const CfaEdge &edge = w.program()->edge(e.steps[size_t(i)].edge);
+            QCOMPARE(src->cursorLine(), edge.range.beginLine);
+            if (!e.steps[size_t(i)].assigned.empty()) {
+                QString name = QString::fromStdString(e.steps[size_t(i)].assigned);
+                QCOMPARE(t->variablesModel()->valueOf(name), QString::fromStdString(e.steps[size_t(i)].value));
+                QVERIFY(t->variablesModel()->changedAt(name));
+            }
+            printed |= !e.steps[size_t(i)].printed.empty();
+        }
+        // At the last step the output so far is the whole output.
+        QCOMPARE(t->outputSoFar(), QString::fromStdString(e.output));
+        QVERIFY(printed == !e.output.empty());
+        t->first();
+        QCOMPARE(t->step(), 0);
+        t->next();
+        QCOMPARE(t->step(), 1);
+        t->last();
+        QCOMPARE(t->step(), t->stepCount() - 1);
+        t->previous();
+        QCOMPARE(t->step(), t->stepCount() - 2);
+    }
+
+    void clickingAnAutomatonNodeSelectsItsLine() {
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndRun(w));
+        views::AutomatonView *a = w.automatonView();
+        QSignalSpy laid(a, &views::AutomatonView::layoutReady);
+        a->setGraph(ExplorationGraph::Art);
+        // A layout of the automaton may still be on its way: wait for the ART's.
+        while (!a->nodeInfo(QStringLiteral("n0")) || a->isLayoutPending())
+            QVERIFY(laid.wait(30000));
+        // An ART node whose location has an outgoing edge on a source line.
+        const Art &art = *w.coverage()->art;
+        QString name;
+        unsigned expected = 0;
+        for (const ArtNode &n : art.nodes) {
+            const CfaNode &loc = w.program()->node(n.location);
+            if (n.id > 3 && !loc.out.empty() && w.program()->edge(loc.out.front()).range.valid() &&
+                !a->nodeCentre(QStringLiteral("n%1").arg(n.id)).isNull()) {
+                name = QStringLiteral("n%1").arg(n.id);
+                expected = w.program()->edge(loc.out.front()).range.beginLine;
+                break;
+            }
+        }
+        QVERIFY(!name.isEmpty());
+        a->centerOn(a->nodeCentre(name));
+        QPoint at = a->mapFromScene(a->nodeCentre(name));
+        QTest::mouseClick(a->viewport(), Qt::LeftButton, {}, at);
+        // The click selects the node's line, and the line selects its nodes: this one among them.
+        QCOMPARE(w.currentSourceView()->cursorLine(), expected);
+        QVERIFY(a->highlightedNodes().count(name));
+        w.currentSourceView()->goToLine(1);
+        QVERIFY(a->highlightedNodes().empty());
+    }
+
+    void sessionsRoundTrip() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("example.vcov"));
+        std::shared_ptr<const CoverageResult> before;
+        std::map<unsigned, LineStatus> statuses;
+        {
+            app::MainWindow w;
+            QVERIFY(openAndRun(w));
+            before = w.coverage();
+            statuses = w.sourceView(0)->lineStatuses();
+            w.traceView()->setStep(5);
+            w.sourceView(0)->goToLine(23);
+            QString error;
+            QVERIFY2(w.saveSession(path, &error), qPrintable(error));
+        }
+        app::MainWindow w;
+        QSignalSpy restored(&w, &app::MainWindow::sessionShown);
+        QString error;
+        QVERIFY2(w.openSession(path, &error), qPrintable(error));
+        QVERIFY(restored.wait(60000));
+        auto after = w.coverage();
+        QVERIFY(after);
+        QCOMPARE(w.sourceView(0)->lineStatuses(), statuses);
+        QCOMPARE(after->executions.size(), before->executions.size());
+        for (size_t i = 0; i < after->executions.size(); ++i)
+            QCOMPARE(after->executions[i].execution.steps.size(), before->executions[i].execution.steps.size());
+        QCOMPARE(after->automaton.toText(*w.program()), before->automaton.toText(*w.program()));
+        QCOMPARE(after->reach.ofState, before->reach.ofState);
+        QCOMPARE(after->art->nodes.size(), before->art->nodes.size());
+        QCOMPARE(w.traceView()->step(), 5);
+        QCOMPARE(w.sourceView(0)->cursorLine(), 23u);
+
+        // A damaged file and a newer one: a message, and the window keeps what it shows.
+        const QString damaged = dir.filePath(QStringLiteral("damaged.vcov"));
+        QFile f(damaged);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"vcov-session\", \"version\": 1, \"inputs\": ");
+        f.close();
+        QVERIFY(!w.openSession(damaged, &error));
+        QVERIFY2(error.contains(QStringLiteral("damaged")), qPrintable(error));
+        QFile newer(dir.filePath(QStringLiteral("newer.vcov")));
+        QVERIFY(newer.open(QIODevice::WriteOnly));
+        newer.write("{\"format\": \"vcov-session\", \"version\": 99}");
+        newer.close();
+        QVERIFY(!w.openSession(newer.fileName(), &error));
+        QVERIFY2(error.contains(QStringLiteral("newer vcov")), qPrintable(error));
+        QCOMPARE(w.coverage(), after);
+        QCOMPARE(w.sourceView(0)->lineStatuses(), statuses);
+    }
+
+    void pauseStepAndStop() {
+        app::MainWindow w;
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy explored(&w, &app::MainWindow::explorationShown);
+        QSignalSpy covered(&w, &app::MainWindow::coverageShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/coverage/example1.c"));
+        QVERIFY(shown.wait(60000));
+        // Teaching mode: every F10 expands exactly one node.
+        QVERIFY(w.stepAnalysis());
+        QVERIFY(explored.wait(30000));
+        QVERIFY(w.isPaused());
+        QCOMPARE(w.teachingView()->expansionCount(), size_t(1));
+        QVERIFY(w.stepAnalysis());
+        QVERIFY(explored.wait(30000));
+        QCOMPARE(w.teachingView()->expansionCount(), size_t(2));
+        QVERIFY(w.teachingView()->lastText().startsWith(QStringLiteral("Expanded node")));
+        // Resume, pause again: the analysis went on and stands still.
+        w.resumeCoverage();
+        QTest::qWait(300);
+        w.pauseCoverage();
+        QVERIFY(w.isPaused());
+        explored.clear();
+        QVERIFY(explored.wait(30000));
+        size_t nodes = w.automatonView()->snapshot()->art->nodes.size();
+        QVERIFY(nodes > 3);
+        QTest::qWait(200);
+        QCOMPARE(w.automatonView()->snapshot()->art->nodes.size(), nodes);
+        // Stop while paused: the measurement runs on what was explored.
+        w.stopCoverage();
+        w.stopCoverage();
+        QVERIFY(covered.wait(60000));
+        QVERIFY(w.coverage());
+        QCOMPARE(int(w.coverage()->analysisStop), int(StopReason::Cancelled));
+        QVERIFY(w.coverage()->art->nodes.size() >= nodes);
+    }
+
+    void exportsWriteEveryFormat() {
+        app::MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(openAndRun(w));
+        QSignalSpy laid(w.automatonView(), &views::AutomatonView::layoutReady);
+        QVERIFY(!w.automatonView()->isLayoutPending() || laid.wait(30000));
+        QTemporaryDir dir;
+        auto read = [&](const QString &name) {
+            QFile f(dir.filePath(name));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        QString error;
+        for (auto [name, format] : {std::pair{"graph.png", "png"}, {"graph.svg", "svg"}, {"coverage.json", "json"},
+                                    {"coverage.info", "lcov"}, {"automaton.spc", "automaton"}})
+            QVERIFY2(w.exportResults(dir.filePath(QString::fromLatin1(name)), QString::fromLatin1(format), &error), qPrintable(error));
+        QVERIFY(read(QStringLiteral("graph.png")).startsWith("\x89PNG"));
+        QVERIFY(read(QStringLiteral("graph.svg")).contains("<svg"));
+        QVERIFY(read(QStringLiteral("coverage.json")).contains("\"per_line\""));
+        QVERIFY(read(QStringLiteral("coverage.info")).contains("end_of_record"));
+        QVERIFY(read(QStringLiteral("automaton.spc")).startsWith("OBSERVER AUTOMATON"));
+        QVERIFY(!w.exportResults(dir.filePath(QStringLiteral("x.bin")), QStringLiteral("bin"), &error));
+    }
+};
+
+QTEST_MAIN(ExplorationViewsTest)
+#include "ExplorationViewsTest.moc"

@@ -1,0 +1,285 @@
+#include "AutomatonView.h"
+
+#include "GraphItems.h"
+#include "Tint.h"
+
+#include <QMouseEvent>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <chrono>
+
+namespace vcov::views {
+
+AutomatonView::AutomatonView(QWidget *parent) : GraphView(parent) {
+    connect(&m_watcher, &QFutureWatcher<Laid>::finished, this, [this] {
+        m_pending = false;
+        buildScene(m_watcher.result());
+        emit layoutReady();
+        // Throttled re-layout: only the newest snapshot that arrived meanwhile.
+        if (m_dirty)
+            relayout();
+    });
+}
+
+AutomatonView::~AutomatonView() { m_watcher.waitForFinished(); }
+
+void AutomatonView::setProgram(std::shared_ptr<const Program> program) {
+    clear();
+    m_program = std::move(program);
+}
+
+void AutomatonView::clear() {
+    m_snapshot.reset();
+    m_dirty = false;
+    m_fitted = false;
+    m_focus = -1;
+    m_scene->clear();
+    m_items.clear();
+    m_index.clear();
+    m_shown = {};
+    m_highlighted.clear();
+}
+
+void AutomatonView::setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot) {
+    if (!m_snapshot || !snapshot || !m_snapshot->art || !snapshot->art ||
+        snapshot->art->nodes.size() < m_snapshot->art->nodes.size())
+        m_fitted = false; // a new exploration, not the next stage of this one
+    m_snapshot = std::move(snapshot);
+    relayout();
+}
+
+void AutomatonView::setGraph(ExplorationGraph graph) {
+    if (graph == m_graph)
+        return;
+    m_graph = graph;
+    m_fitted = false;
+    relayout();
+}
+
+void AutomatonView::setColouring(Colouring c) {
+    m_colouring = c;
+    restyle();
+}
+
+void AutomatonView::relayout() {
+    if (!m_program || !m_snapshot)
+        return;
+    if (m_pending) {
+        m_dirty = true;
+        return;
+    }
+    m_dirty = false;
+    m_pending = true;
+    ExplorationDotOptions o;
+    o.graph = m_graph;
+    o.maxNodes = m_maxNodes;
+    o.focusArtNode = m_focus;
+    auto program = m_program;
+    auto snapshot = m_snapshot;
+    m_watcher.setFuture(QtConcurrent::run([program, snapshot, o] {
+        auto t0 = std::chrono::steady_clock::now();
+        Laid laid;
+        laid.graph = explorationToDot(*program, *snapshot, o);
+        laid.geometry = layoutDot(laid.graph.dot, "dot");
+        laid.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return laid;
+    }));
+}
+
+void AutomatonView::buildScene(Laid laid) {
+    m_scene->clear();
+    m_items.clear();
+    m_index.clear();
+    m_layoutSeconds = laid.seconds;
+    m_shown = std::move(laid.graph);
+    const GraphGeometry &g = laid.geometry;
+    m_error = QString::fromStdString(g.error);
+    if (!g.error.empty()) {
+        m_scene->addText(tr("Graphviz could not lay out this graph:\n%1").arg(m_error));
+        return;
+    }
+    m_maxScore = 1;
+    for (size_t i = 0; i < m_shown.nodes.size(); ++i) {
+        m_index[QString::fromStdString(m_shown.nodes[i].name)] = i;
+        m_maxScore = std::max(m_maxScore, m_shown.nodes[i].score);
+    }
+    const QPalette pal = palette();
+    for (const auto &n : g.nodes) {
+        QString name = QString::fromStdString(n.name);
+        auto it = m_index.find(name);
+        if (it == m_index.end())
+            continue;
+        const ExplorationDotNode &info = m_shown.nodes[it->second];
+        auto *item = new GraphNodeItem(QString::fromStdString(n.label), n.shape == "box", n.shape == "doublecircle",
+                                       QRectF(n.x - n.width / 2, n.y - n.height / 2, n.width, n.height));
+        QString tip = info.artNode >= 0 ? tr("ART node %1").arg(info.artNode) : QString::fromStdString(info.kind == "false" ? "FALSE" : "TRUE");
+        if (info.state >= 0)
+            tip += tr(", automaton state q%1").arg(info.state);
+        if (info.location != NoNode)
+            tip += tr("\nN%1, line %2").arg(info.location).arg(m_program->node(info.location).line);
+        tip += tr("\n%1; Reach score %2").arg(QString::fromStdString(info.kind)).arg(info.score);
+        item->setToolTip(tip);
+        item->setData(0, name);
+        item->setPalette(pal);
+        m_scene->addItem(item);
+        m_items[name] = item;
+    }
+    for (const auto &e : g.edges) {
+        size_t index = e.id.size() > 1 ? std::stoul(e.id.substr(1)) : m_shown.edges.size();
+        bool coverage = index < m_shown.edges.size() && m_shown.edges[index].coverage;
+        auto *item = new GraphEdgeItem(e, coverage);
+        if (index < m_shown.edges.size())
+            item->setToolTip(QString::fromStdString(m_shown.edges[index].label));
+        item->setPalette(pal);
+        m_scene->addItem(item);
+    }
+    m_scene->setSceneRect(QRectF(-20, -20, g.width + 40, g.height + 40));
+    restyle();
+    if (!m_fitted) {
+        fit();
+        m_fitted = true;
+        // A large graph fitted whole is a grey smear: keep labels legible around the focus.
+        constexpr double MinReadableScale = 0.6;
+        if (transform().m11() < MinReadableScale) {
+            setTransform(QTransform::fromScale(MinReadableScale, MinReadableScale));
+            for (const ExplorationDotNode &n : m_shown.nodes)
+                if (n.artNode == m_shown.focusArtNode || (m_graph == ExplorationGraph::Automaton && n.state == m_snapshot->automaton.initialState)) {
+                    if (auto it = m_items.find(QString::fromStdString(n.name)); it != m_items.end())
+                        centerOn(it->second);
+                    break;
+                }
+        }
+    }
+}
+
+QColor AutomatonView::fillOf(const ExplorationDotNode &n) const {
+    const QPalette pal = palette();
+    if (n.kind == "false")
+        return tint(QColor(0xd0, 0x30, 0x30), pal, 0.45);
+    if (n.kind == "true")
+        return tint(QColor(0x2e, 0xa0, 0x43), pal, 0.45);
+    if (m_colouring == Colouring::ReachHeat) {
+        // Heat: from the base colour (nothing left to reach) to orange (the most).
+        return tint(QColor(0xf0, 0x70, 0x10), pal, 0.75 * double(n.score) / double(m_maxScore));
+    }
+    if (n.kind == "waitlist" || n.kind == "frontier")
+        return tint(QColor(0xe0, 0xa0, 0x00), pal);
+    if (n.kind == "covered")
+        return tint(QColor(0x80, 0x80, 0x90), pal, 0.35);
+    if (n.kind == "target")
+        return tint(QColor(0xd0, 0x30, 0x30), pal, 0.55);
+    if (n.kind == "spurious")
+        return tint(QColor(0xd0, 0x30, 0x30), pal, 0.2);
+    if (n.kind == "failed")
+        return tint(QColor(0x90, 0x40, 0xc0), pal, 0.4);
+    return pal.color(QPalette::Base);
+}
+
+void AutomatonView::restyle() {
+    const int nextState = m_snapshot ? m_snapshot->nextState() : AaFalse;
+    const int nextNode = m_snapshot ? m_snapshot->nextNode : -1;
+    for (auto &[name, item] : m_items) {
+        const ExplorationDotNode &info = m_shown.nodes[m_index[name]];
+        item->setFill(fillOf(info));
+        item->setHighlighted(m_highlighted.count(name) > 0);
+        bool next = m_graph == ExplorationGraph::Art ? info.artNode == nextNode && nextNode >= 0
+                                                     : info.state == nextState && nextState >= 0;
+        item->setEmphasised(next);
+    }
+}
+
+void AutomatonView::paletteChanged() {
+    const QPalette pal = palette();
+    for (QGraphicsItem *item : m_scene->items()) {
+        if (auto *n = dynamic_cast<GraphNodeItem *>(item))
+            n->setPalette(pal);
+        else if (auto *e = dynamic_cast<GraphEdgeItem *>(item))
+            e->setPalette(pal);
+    }
+    restyle();
+}
+
+size_t AutomatonView::highlightLine(FileLine line) {
+    m_highlighted.clear();
+    if (m_program) {
+        std::set<NodeId> locations;
+        for (EdgeId e : m_program->edgesOnLine(line.file, line.line))
+            locations.insert(m_program->edge(e).from);
+        for (const auto &[name, item] : m_items) {
+            const ExplorationDotNode &info = m_shown.nodes[m_index[name]];
+            if (info.kind != "false" && info.kind != "true" && locations.count(info.location))
+                m_highlighted.insert(name);
+        }
+    }
+    restyle();
+    for (const QString &name : m_highlighted) {
+        ensureVisible(m_items[name], 40, 40);
+        break;
+    }
+    return m_highlighted.size();
+}
+
+void AutomatonView::highlightArtNode(int artNode) {
+    m_highlighted.clear();
+    if (artNode >= 0 && m_snapshot && m_snapshot->art && size_t(artNode) < m_snapshot->art->nodes.size()) {
+        QString name;
+        if (m_graph == ExplorationGraph::Art) {
+            name = QStringLiteral("n%1").arg(artNode);
+        } else {
+            int st = size_t(artNode) < m_snapshot->stateOfNode.size() ? m_snapshot->stateOfNode[size_t(artNode)] : AaFalse;
+            if (st >= 0)
+                name = QStringLiteral("q%1").arg(st);
+        }
+        if (!name.isEmpty() && !m_items.count(name) && m_shown.totalNodes > m_items.size()) {
+            // Not in the neighbourhood on screen: centre the view's cut on it.
+            m_focus = artNode;
+            relayout();
+        }
+        if (!name.isEmpty())
+            m_highlighted.insert(name);
+        if (auto it = m_items.find(name); it != m_items.end())
+            centerOn(it->second);
+    }
+    restyle();
+}
+
+std::set<QString> AutomatonView::highlightedNodes() const { return m_highlighted; }
+
+QPointF AutomatonView::nodeCentre(const QString &name) const {
+    auto it = m_items.find(name);
+    return it == m_items.end() ? QPointF() : it->second->sceneBoundingRect().center();
+}
+
+const ExplorationDotNode *AutomatonView::nodeInfo(const QString &name) const {
+    auto it = m_index.find(name);
+    return it == m_index.end() ? nullptr : &m_shown.nodes[it->second];
+}
+
+QString AutomatonView::caption() const {
+    if (!m_snapshot)
+        return tr("No exploration yet");
+    QString what = m_graph == ExplorationGraph::Art ? tr("ART") : tr("assumption automaton");
+    if (m_items.size() < m_shown.totalNodes)
+        return tr("%1: %2 of %3 nodes, around ART node %4").arg(what).arg(m_items.size()).arg(m_shown.totalNodes).arg(m_shown.focusArtNode);
+    return tr("%1: %2 nodes").arg(what).arg(m_items.size());
+}
+
+void AutomatonView::mousePressEvent(QMouseEvent *event) {
+    if (event->button() == Qt::LeftButton) {
+        for (QGraphicsItem *item : items(event->position().toPoint())) {
+            if (auto *node = dynamic_cast<GraphNodeItem *>(item)) {
+                QString name = node->data(0).toString();
+                const ExplorationDotNode *info = nodeInfo(name);
+                m_highlighted = {name};
+                restyle();
+                if (info)
+                    emit nodeClicked(info->artNode, info->location);
+                event->accept();
+                return;
+            }
+        }
+    }
+    GraphView::mousePressEvent(event);
+}
+
+} // namespace vcov::views

@@ -1,0 +1,72 @@
+#include "TeachingView.h"
+
+#include <QLabel>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace vcov::views {
+
+namespace {
+
+QString nodeList(const std::vector<int> &nodes) {
+    QStringList s;
+    for (int n : nodes)
+        s << QStringLiteral("<a href=\"art:%1\">%1</a>").arg(n);
+    return s.isEmpty() ? QObject::tr("none") : s.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+TeachingView::TeachingView(QWidget *parent) : QWidget(parent), m_next(new QLabel), m_log(new QTextBrowser) {
+    m_next->setWordWrap(true);
+    m_next->setTextFormat(Qt::RichText);
+    m_log->setOpenLinks(false);
+    connect(m_log, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == QLatin1String("art"))
+            emit artNodeActivated(url.path().toInt());
+    });
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_next);
+    layout->addWidget(m_log, 1);
+    clear();
+}
+
+void TeachingView::clear() {
+    m_count = 0;
+    m_last.clear();
+    m_log->clear();
+    m_next->setText(tr("Step the analysis (Analysis ▸ Step, F10) to follow it one expansion at a time."));
+}
+
+void TeachingView::addSnapshot(const Program &program, const ExplorationSnapshot &s) {
+    if (s.expansion && s.expansion->node >= 0) {
+        const ArtExpansion &e = *s.expansion;
+        const ArtNode &n = s.art->nodes[size_t(e.node)];
+        ++m_count;
+        m_last = QString::fromStdString(e.summary);
+        m_log->append(tr("<p><b>%1.</b> Took waitlist node <a href=\"art:%2\">%2</a> (line %3): %4.<br>"
+                         "Successors: %5; covered at once: %6%7.<br><i>%8</i></p>")
+                          .arg(m_count)
+                          .arg(e.node)
+                          .arg(program.node(n.location).line)
+                          .arg(QString::fromStdString(e.why).toHtmlEscaped())
+                          .arg(nodeList(e.successors))
+                          .arg(nodeList(e.covered))
+                          .arg(e.targets.empty() ? QString() : tr("; targets: %1").arg(nodeList(e.targets)))
+                          .arg(QString::fromStdString(e.summary).toHtmlEscaped()));
+    }
+    if (s.nextNode >= 0 && s.art) {
+        const ArtNode &n = s.art->nodes[size_t(s.nextNode)];
+        m_next->setText(tr("<b>Next:</b> waitlist node %1 at line %2; %3 nodes on the waitlist, %4 in the ART.")
+                            .arg(s.nextNode)
+                            .arg(program.node(n.location).line)
+                            .arg(s.progress.waitlist)
+                            .arg(s.progress.nodes));
+    } else {
+        m_next->setText(tr("<b>The waitlist is empty</b> or the analysis stopped: %1.").arg(QString::fromLatin1(stopReasonName(s.stop))));
+    }
+}
+
+} // namespace vcov::views

@@ -1,0 +1,59 @@
+// Models of the trace view: the steps of one execution (indented by call depth), and the
+// variables written so far at the current step, with the ones the step changed marked.
+#pragma once
+
+#include "semantics/Execution.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+
+namespace vcov::views {
+
+class TraceModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Index, Line, Step, Assigned, Input, ColumnCount };
+
+    explicit TraceModel(QObject *parent = nullptr);
+    void setExecution(std::shared_ptr<const Program> program, std::shared_ptr<const Execution> execution);
+    std::shared_ptr<const Execution> execution() const { return m_execution; }
+    void setCurrentStep(int step);
+    int currentStep() const { return m_current; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::shared_ptr<const Program> m_program;
+    std::shared_ptr<const Execution> m_execution;
+    int m_current = -1;
+};
+
+class TraceVariablesModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Function, Value, ColumnCount };
+
+    explicit TraceVariablesModel(QObject *parent = nullptr);
+    // Replays the writes of steps 0..step: each (function, lvalue) keeps its last value.
+    void show(const Program *program, const Execution *execution, int step);
+    QString valueOf(const QString &name) const; // the value of a variable shown, "" if none
+    bool changedAt(const QString &name) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        QString name, function, value;
+        bool changed = false;
+    };
+    std::vector<Row> m_rows;
+};
+
+} // namespace vcov::views
