@@ -54,10 +54,13 @@ std::shared_ptr<const CoverageResult> work(std::shared_ptr<const Program> progra
             c->measuring.store(true);
         post(self, [p](CoverageRunner *r) { emit r->progress(p); });
     };
-    auto analysisProgress = [&](const ArtProgress &p) {
+    auto record = [&](const ArtProgress &p) {
         CoveragePoint pt{p.seconds, p.exploredLines, 0, "analysis"};
         series.push_back(pt);
         report(pt);
+    };
+    auto analysisProgress = [&](const ArtProgress &p) {
+        record(p);
         double since = std::chrono::duration<double>(Clock::now() - lastSnapshot).count();
         if (since >= std::max(0.5, 4 * snapshotCost))
             sendSnapshot({});
@@ -77,8 +80,8 @@ std::shared_ptr<const CoverageResult> work(std::shared_ptr<const Program> progra
         if (single) {
             if (analysis->budgetExhausted() || !analysis->step())
                 break;
-            analysisProgress(analysis->progress());
-            sendSnapshot(analysis->lastExpansion());
+            record(analysis->progress());
+            sendSnapshot(analysis->lastExpansion()); // one snapshot per step, with what it did
             continue;
         }
         analysis->run(&c->interrupt, analysisProgress);

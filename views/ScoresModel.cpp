@@ -1,6 +1,8 @@
 #include "ScoresModel.h"
 
 #include <QFont>
+
+#include <algorithm>
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -12,51 +14,67 @@ ScoresModel::ScoresModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void ScoresModel::setExploration(std::shared_ptr<const Program> program, std::shared_ptr<const ExplorationSnapshot> snapshot) {
     beginResetModel();
-    m_program = std::move(program);
-    m_snapshot = std::move(snapshot);
-    m_next = m_snapshot ? m_snapshot->nextState() : -1;
+    m_rows.clear();
+    m_next = -1;
+    m_total = snapshot ? snapshot->automaton.states.size() : 0;
+    if (snapshot) {
+        const auto &states = snapshot->automaton.states;
+        std::vector<int> order(states.size());
+        for (size_t i = 0; i < states.size(); ++i)
+            order[i] = int(i);
+        auto score = [&](int s) { return snapshot->reach.score(s, states[size_t(s)].location); };
+        const int next = snapshot->nextState();
+        if (order.size() > MaxRows) {
+            std::nth_element(order.begin(), order.begin() + MaxRows, order.end(),
+                             [&](int a, int b) { return std::pair(score(a), -a) > std::pair(score(b), -b); });
+            order.resize(MaxRows);
+            if (next >= 0 && std::find(order.begin(), order.end(), next) == order.end())
+                order.push_back(next);
+        }
+        for (int s : order) {
+            const AaState &st = states[size_t(s)];
+            int toFalse = 0;
+            for (const AaTransition &t : st.out)
+                toFalse += t.target == AaFalse;
+            if (s == next)
+                m_next = int(m_rows.size());
+            m_rows.push_back({s, st.artNode, st.location == NoNode ? 0 : program->node(st.location).line, score(s),
+                              int(st.out.size()), toFalse});
+        }
+    }
     endResetModel();
 }
 
 int ScoresModel::nextStateRow() const { return m_next; }
 
-int ScoresModel::artNodeOfRow(int row) const {
-    return m_snapshot && row >= 0 && size_t(row) < m_snapshot->automaton.states.size()
-               ? m_snapshot->automaton.states[size_t(row)].artNode
-               : -1;
-}
+int ScoresModel::artNodeOfRow(int row) const { return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)].artNode : -1; }
 
-int ScoresModel::rowCount(const QModelIndex &parent) const {
-    return parent.isValid() || !m_snapshot ? 0 : int(m_snapshot->automaton.states.size());
-}
+int ScoresModel::stateOfRow(int row) const { return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)].state : -1; }
+
+int ScoresModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
 
 int ScoresModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant ScoresModel::data(const QModelIndex &index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !m_snapshot)
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const int row = index.row();
-    const AaState &st = m_snapshot->automaton.states[size_t(row)];
+    const Row &r = m_rows[size_t(row)];
     auto number = [&]() -> qlonglong {
         switch (index.column()) {
-        case State: return row;
-        case ArtNodeColumn: return st.artNode;
-        case Line: return st.location == NoNode ? 0 : m_program->node(st.location).line;
-        case Score: return m_snapshot->reach.score(row, st.location);
-        case Transitions: return qlonglong(st.out.size());
-        case ToFalse: {
-            qlonglong n = 0;
-            for (const AaTransition &t : st.out)
-                n += t.target == AaFalse;
-            return n;
-        }
+        case State: return r.state;
+        case ArtNodeColumn: return r.artNode;
+        case Line: return r.line;
+        case Score: return r.score;
+        case Transitions: return r.transitions;
+        case ToFalse: return r.toFalse;
         }
         return 0;
     };
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == State)
-            return QStringLiteral("q%1").arg(row);
+            return QStringLiteral("q%1").arg(r.state);
         return number();
     case SortRole:
         return number();

@@ -14,25 +14,30 @@ std::string shortLabel(const std::string &s, size_t max = 28) {
     return s.size() <= max ? s : s.substr(0, max - 1) + "…";
 }
 
-// Breadth-first from `focus` over an undirected graph until `limit` nodes are kept.
-std::vector<char> neighbourhood(const std::vector<std::vector<int>> &adjacent, int focus, size_t limit) {
+// Breadth-first from `focus` over an undirected graph while the kept nodes weigh at most
+// `limit` (a node's weight counts what it brings along, e.g. its FALSE/TRUE sinks).
+std::vector<char> neighbourhood(const std::vector<std::vector<int>> &adjacent, const std::vector<size_t> &weight, int focus,
+                                size_t limit) {
     std::vector<char> keep(adjacent.size(), 0);
     if (adjacent.empty())
         return keep;
-    if (adjacent.size() <= limit) {
+    size_t total = 0;
+    for (size_t w : weight)
+        total += w;
+    if (total <= limit) {
         keep.assign(adjacent.size(), 1);
         return keep;
     }
     std::deque<int> queue{focus};
     keep[size_t(focus)] = 1;
-    size_t kept = 1;
-    while (!queue.empty() && kept < limit) {
+    size_t kept = weight[size_t(focus)];
+    while (!queue.empty()) {
         int n = queue.front();
         queue.pop_front();
         for (int m : adjacent[size_t(n)])
-            if (!keep[size_t(m)] && kept < limit) {
+            if (!keep[size_t(m)] && kept + weight[size_t(m)] <= limit) {
                 keep[size_t(m)] = 1;
-                ++kept;
+                kept += weight[size_t(m)];
                 queue.push_back(m);
             }
     }
@@ -83,7 +88,7 @@ ExplorationDot explorationToDot(const Program &program, const ExplorationSnapsho
                 adjacent[size_t(n.parent)].push_back(n.id);
             }
         }
-        std::vector<char> keep = neighbourhood(adjacent, out.focusArtNode, o.maxNodes);
+        std::vector<char> keep = neighbourhood(adjacent, std::vector<size_t>(adjacent.size(), 1), out.focusArtNode, o.maxNodes);
         size_t shown = 0;
         for (char k : keep)
             shown += k;
@@ -130,8 +135,12 @@ ExplorationDot explorationToDot(const Program &program, const ExplorationSnapsho
             focusState = s.stateOfNode[size_t(art.nodes[size_t(out.focusArtNode)].parent)];
         if (focusState < 0)
             focusState = aa.initialState >= 0 ? aa.initialState : 0;
-        // The sinks count too: keep about half the budget for states.
-        std::vector<char> keep = neighbourhood(adjacent, focusState, std::max<size_t>(1, o.maxNodes / 2));
+        // The sinks count too: a state weighs itself and its FALSE/TRUE sinks.
+        std::vector<size_t> weight(aa.states.size(), 1);
+        for (size_t i = 0; i < aa.states.size(); ++i)
+            for (const AaTransition &t : aa.states[i].out)
+                weight[i] += t.target < 0;
+        std::vector<char> keep = neighbourhood(adjacent, weight, focusState, o.maxNodes);
         size_t shown = 0;
         for (size_t i = 0; i < aa.states.size(); ++i)
             if (keep[i]) {

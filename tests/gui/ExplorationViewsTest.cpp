@@ -68,7 +68,7 @@ private slots:
         uint32_t best = 0;
         for (int row = 0; row < scores->rowCount(); ++row) {
             uint32_t score = scores->data(scores->index(row, views::ScoresModel::Score), views::ScoresModel::SortRole).toUInt();
-            QCOMPARE(score, r->reach.ofState[size_t(row)]);
+            QCOMPARE(score, r->reach.ofState[size_t(scores->stateOfRow(row))]);
             best = std::max(best, score);
         }
         QCOMPARE(best, j["automaton"]["max_reach_score"].get<uint32_t>());

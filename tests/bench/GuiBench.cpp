@@ -1,0 +1,106 @@
+// GUI benchmarks (not tests; tests/bench/*.sh run them and print the figures):
+//   stall FILE SECONDS  — the main window analyses FILE with a SECONDS budget; a 5 ms timer
+//                         on the GUI thread records the longest gap between its ticks
+//                         (the event loop's longest stall). Goal: < 50 ms.
+//   layout FILE NODES   — an ART of about NODES nodes of FILE shown by the automaton view
+//                         (ART and automaton): time from the snapshot to the items on
+//                         screen. Goal: 2,000 nodes in < 2 s.
+#include "AutomatonView.h"
+#include "MainWindow.h"
+
+#include "coverage/Coverage.h"
+#include "coverage/Exploration.h"
+#include "frontend/FrontEnd.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace vcov;
+
+static int stall(const QString &file, double seconds) {
+    app::MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QSignalSpy shown(&w, &app::MainWindow::programShown);
+    QSignalSpy covered(&w, &app::MainWindow::coverageShown);
+    w.openPath(file);
+    if (!shown.wait(120000))
+        return 1;
+    CoverageOptions o = w.coverageOptions();
+    o.analysis.budget.maxSeconds = seconds;
+    o.analysis.budget.maxNodes = 0;
+    o.execSeconds = seconds;
+    w.setCoverageOptions(o);
+    QElapsedTimer clock;
+    qint64 last = 0, worst = 0, ticks = 0;
+    QTimer timer;
+    timer.setInterval(5);
+    QObject::connect(&timer, &QTimer::timeout, [&] {
+        qint64 now = clock.elapsed();
+        worst = std::max(worst, now - last - 5);
+        last = now;
+        ++ticks;
+    });
+    clock.start();
+    timer.start();
+    if (!w.startCoverage())
+        return 1;
+    if (!covered.wait(int(seconds * 4 * 1000) + 120000))
+        return 1;
+    timer.stop();
+    auto r = w.coverage();
+    std::printf("stall: %s, %.1f s run, %lld timer ticks, ART %zu nodes, automaton %zu states; longest event-loop stall %lld ms "
+                "(goal < 50 ms)\n",
+                qPrintable(file.section(QLatin1Char('/'), -1)), clock.elapsed() / 1000.0, ticks, r ? r->art->nodes.size() : 0,
+                r ? r->automaton.states.size() : 0, worst);
+    return 0;
+}
+
+static int layout(const QString &file, size_t nodes) {
+    FrontEndOptions fe;
+    fe.files = {file.toStdString()};
+    std::shared_ptr<const Program> program = parseProgram(fe);
+    if (program->diagnostics.hasErrors())
+        return 1;
+    CoverageOptions o;
+    o.analysis.budget.maxNodes = nodes;
+    std::unique_ptr<ArtAnalysis> analysis = coverageAnalysis(*program, o);
+    analysis->run();
+    LineIndex lines(*program);
+    auto snapshot = std::make_shared<const ExplorationSnapshot>(snapshotOf(*program, *analysis, lines));
+    for (ExplorationGraph g : {ExplorationGraph::Art, ExplorationGraph::Automaton}) {
+        views::AutomatonView view;
+        view.resize(1200, 900);
+        view.show();
+        view.setMaxNodes(nodes);
+        view.setProgram(program);
+        view.setGraph(g);
+        QSignalSpy laid(&view, &views::AutomatonView::layoutReady);
+        QElapsedTimer clock;
+        clock.start();
+        view.setSnapshot(snapshot);
+        if (!laid.wait(120000))
+            return 1;
+        QApplication::processEvents(); // the first paint
+        std::printf("layout: %s, %s: %zu nodes shown of %zu; Graphviz %.2f s, shown after %.2f s (goal: 2,000 nodes < 2 s)\n",
+                    qPrintable(file.section(QLatin1Char('/'), -1)), g == ExplorationGraph::Art ? "ART" : "assumption automaton",
+                    view.nodeItemCount(), view.totalNodes(), view.lastLayoutSeconds(), clock.elapsed() / 1000.0);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("vcov-bench"));
+    const QStringList args = app.arguments();
+    if (args.size() == 4 && args[1] == QLatin1String("stall"))
+        return stall(args[2], args[3].toDouble());
+    if (args.size() == 4 && args[1] == QLatin1String("layout"))
+        return layout(args[2], args[3].toULong());
+    std::fprintf(stderr, "usage: vcov-gui-bench stall FILE SECONDS | layout FILE NODES\n");
+    return 2;
+}
