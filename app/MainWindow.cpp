@@ -372,8 +372,7 @@ void MainWindow::updateRunActions() {
     const bool paused = isPaused();
     const bool measuring = m_runner->isMeasuring();
     const bool program = m_program && !m_program->diagnostics.hasErrors() && m_program->entryFunction != NoFunction;
-    m_runAction->setEnabled(program && (!running || paused));
-    m_runAction->setText(paused ? tr("&Resume") : tr("&Run Coverage"));
+    m_runAction->setEnabled(program && !running); // Pause's button resumes
     m_pauseAction->setEnabled(running && !measuring);
     m_pauseAction->setText(paused ? tr("&Resume") : tr("&Pause"));
     m_stepAction->setEnabled(program && (!running || paused));

@@ -228,6 +228,8 @@ private slots:
 
     void pauseStepAndStop() {
         app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
         QSignalSpy shown(&w, &app::MainWindow::programShown);
         QSignalSpy explored(&w, &app::MainWindow::explorationShown);
         QSignalSpy covered(&w, &app::MainWindow::coverageShown);
@@ -253,6 +255,13 @@ private slots:
         QVERIFY(nodes > 3);
         QTest::qWait(200);
         QCOMPARE(w.automatonView()->snapshot()->art->nodes.size(), nodes);
+        // The paused exploration: the frontier goes to FALSE, the next node is outlined.
+        QSignalSpy laid(w.automatonView(), &views::AutomatonView::layoutReady);
+        if (w.automatonView()->isLayoutPending())
+            QVERIFY(laid.wait(30000));
+        screenshot(w.dock(QStringLiteral("exploration")), QStringLiteral("view-exploration-paused.png"));
+        w.dock(QStringLiteral("teaching"))->raise();
+        screenshot(&w, QStringLiteral("main-window-paused.png"));
         // Stop while paused: the measurement runs on what was explored.
         w.stopCoverage();
         w.stopCoverage();
