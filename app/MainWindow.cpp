@@ -42,6 +42,8 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace vcov::app {
 
@@ -459,10 +461,6 @@ void MainWindow::showCoverage(std::shared_ptr<const CoverageResult> r) {
         counts[st] = r->count(st);
     m_legend->setCounts(std::move(counts));
     std::set<FileLine> violation;
-    if (r->bug)
-        for (const ExecutionStep &s : r->bug->counterexample.steps)
-            if (s.edge == r->bug->counterexample.ending.edge)
-                violation.insert({m_program->edge(s.edge).range.file, m_program->edge(s.edge).range.beginLine});
     if (r->bug && r->bug->counterexample.ending.edge >= 0) {
         const CfaEdge &e = m_program->edge(r->bug->counterexample.ending.edge);
         violation.insert({e.range.file, e.range.beginLine});
@@ -613,22 +611,47 @@ bool MainWindow::openSession(const QString &path, QString *error) {
 void MainWindow::applySessionView() {
     if (!m_pendingView || !m_program)
         return;
+    auto json = std::move(m_pendingSession);
+    if (!json || json->is_null()) {
+        finishSessionView(nullptr, QString());
+        return;
+    }
+    // Reading the results replays every execution: off the GUI thread.
+    using Loaded = std::pair<std::shared_ptr<const CoverageResult>, QString>;
+    auto program = m_program;
+    auto *watcher = new QFutureWatcher<Loaded>(this);
+    connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, program] {
+        watcher->deleteLater();
+        if (program == m_program) // not replaced by another program meanwhile
+            finishSessionView(watcher->result().first, watcher->result().second);
+    });
+    watcher->setFuture(QtConcurrent::run([program, json]() -> Loaded {
+        try {
+            return {std::make_shared<const CoverageResult>(explorationFromJson(*program, *json)), QString()};
+        } catch (const std::exception &ex) {
+            return {nullptr, QString::fromUtf8(ex.what())};
+        }
+    }));
+}
+
+void MainWindow::finishSessionView(std::shared_ptr<const CoverageResult> result, const QString &error) {
+    if (!m_pendingView)
+        return;
     PendingView v = *m_pendingView;
     m_pendingView.reset();
-    auto json = std::move(m_pendingSession);
-    if (json && !json->is_null()) {
-        try {
-            showCoverage(std::make_shared<const CoverageResult>(explorationFromJson(*m_program, *json)));
-        } catch (const std::exception &ex) {
-            // The program is shown; only the results could not be trusted.
-            m_status->setText(tr("The session's results were not loaded: %1").arg(QString::fromUtf8(ex.what())));
-            QMessageBox::warning(this, tr("Open Session"),
-                                 tr("The program of %1 is open, but its results were not loaded:\n%2")
-                                     .arg(m_sessionPath, QString::fromUtf8(ex.what())));
-            emit sessionShown();
-            return;
-        }
+    if (!error.isEmpty()) {
+        // The program is shown; only the results could not be trusted.
+        m_status->setText(tr("The session's results were not loaded: %1").arg(error));
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Open Session"),
+                                    tr("The program of %1 is open, but its results were not loaded:\n%2").arg(m_sessionPath, error),
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open(); // not modal to the event loop: the window stays live
+        emit sessionShown();
+        return;
     }
+    if (result)
+        showCoverage(result);
     if (!v.state.isEmpty() && m_persistent)
         restoreState(v.state);
     m_graphBox->setCurrentIndex(std::clamp(v.graph, 0, 1));
@@ -653,12 +676,10 @@ bool MainWindow::exportResults(const QString &path, const QString &format, QStri
     QString dummy;
     error = error ? error : &dummy;
     if (format == QLatin1String("png") || format == QLatin1String("svg")) {
-        QWidget *focus = m_docks[QStringLiteral("cfa")]->isVisible() && !m_docks[QStringLiteral("cfa")]->visibleRegion().isEmpty()
-                             ? static_cast<QWidget *>(m_cfa)
-                             : m_automaton;
-        if (!m_docks[QStringLiteral("exploration")]->visibleRegion().isEmpty())
-            focus = m_automaton;
-        return static_cast<views::GraphView *>(focus)->exportImage(path, error);
+        // The graph in front: the CFA when its tab is raised over the exploration's.
+        const bool cfaInFront = m_docks[QStringLiteral("exploration")]->visibleRegion().isEmpty() &&
+                                !m_docks[QStringLiteral("cfa")]->visibleRegion().isEmpty();
+        return cfaInFront ? m_cfa->exportImage(path, error) : m_automaton->exportImage(path, error);
     }
     if (!m_program || !m_coverage) {
         *error = tr("there are no results yet: run coverage first");

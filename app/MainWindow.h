@@ -122,6 +122,7 @@ private:
     void updateRunActions();
     void exportDialog();
     void applySessionView();
+    void finishSessionView(std::shared_ptr<const CoverageResult> result, const QString &error);
     void programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &inputs);
     void sourceLineChanged(views::SourceView *view, unsigned line);
     void edgeClicked(EdgeId edge);

@@ -2,6 +2,9 @@
 
 #include "semantics/Interpreter.h"
 
+#include <map>
+#include <set>
+
 namespace vcov {
 
 using nlohmann::json;
@@ -177,6 +180,19 @@ CoverageResult explorationFromJson(const Program &program, const json &j) {
             x.foundAt = e.at("found_at").get<double>();
             x.origin = e.at("origin").get<std::string>();
             r.executions.push_back(std::move(x));
+        }
+        // A line is covered only if its execution, replayed here, passes it inside the
+        // explored region (Definition 2) — the file's word is not enough.
+        std::map<int, std::set<FileLine>> exercised;
+        for (const CoverageExecution &x : r.executions)
+            exercised[x.id] = exercisedWithinAnalysis(program, r.automaton, x.moves).lines;
+        for (const auto &[line, ex] : r.lines) {
+            if (ex.status != LineStatus::Covered)
+                continue;
+            auto it = exercised.find(ex.execution);
+            if (it == exercised.end() || !it->second.count(line))
+                throw ExplorationFormatError("line " + std::to_string(line.line) + " is marked covered, but execution #" +
+                                             std::to_string(ex.execution) + " does not pass it inside the explored region");
         }
         if (j.contains("bug")) {
             const json &b = j.at("bug");

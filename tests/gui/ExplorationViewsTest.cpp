@@ -224,6 +224,33 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("newer vcov")), qPrintable(error));
         QCOMPARE(w.coverage(), after);
         QCOMPARE(w.sourceView(0)->lineStatuses(), statuses);
+
+        // A session that claims a line covered by an execution that does not pass it:
+        // the program opens, the claim is refused.
+        QFile good(path);
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        nlohmann::json j = nlohmann::json::parse(good.readAll().toStdString());
+        bool forged = false;
+        for (auto &line : j["exploration"]["lines"])
+            if (line["status"] == "over-approximated" || line["status"] == "over_approximated") {
+                line["status"] = "covered";
+                line["execution"] = 0;
+                forged = true;
+                break;
+            }
+        QVERIFY(forged);
+        const QString forgedPath = dir.filePath(QStringLiteral("forged.vcov"));
+        QFile out(forgedPath);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(j.dump()));
+        out.close();
+        app::MainWindow w2;
+        QSignalSpy restored2(&w2, &app::MainWindow::sessionShown);
+        QVERIFY(w2.openSession(forgedPath, &error));
+        QVERIFY(restored2.wait(60000));
+        QVERIFY(w2.program());
+        QVERIFY(!w2.coverage());
+        QVERIFY2(w2.statusText().contains(QStringLiteral("does not pass it")), qPrintable(w2.statusText()));
     }
 
     void pauseStepAndStop() {
