@@ -25,7 +25,7 @@ QVariant FunctionCoverageModel::data(const QModelIndex &index, int role) const {
     // Percent of the lines that can be covered at all (unreachable ones excluded).
     const size_t denominator = c.coverable - c.unreachable;
     const double percent = denominator ? 100.0 * double(c.covered) / double(denominator) : 100.0;
-    if (role == SortRole) {
+    auto value = [&]() -> QVariant {
         switch (index.column()) {
         case Function: return QString::fromStdString(c.name);
         case Covered: return qulonglong(c.covered);
@@ -34,17 +34,12 @@ QVariant FunctionCoverageModel::data(const QModelIndex &index, int role) const {
         case Unreachable: return qulonglong(c.unreachable);
         case Percent: return percent;
         }
-    }
-    if (role == Qt::DisplayRole) {
-        switch (index.column()) {
-        case Function: return QString::fromStdString(c.name);
-        case Covered: return qulonglong(c.covered);
-        case Explored: return qulonglong(c.explored);
-        case Coverable: return qulonglong(c.coverable);
-        case Unreachable: return qulonglong(c.unreachable);
-        case Percent: return QStringLiteral("%1 %").arg(percent, 0, 'f', 1);
-        }
-    }
+        return {};
+    };
+    if (role == SortRole)
+        return value();
+    if (role == Qt::DisplayRole)
+        return index.column() == Percent ? QVariant(QStringLiteral("%1 %").arg(percent, 0, 'f', 1)) : value();
     if (role == Qt::TextAlignmentRole && index.column() != Function)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};
