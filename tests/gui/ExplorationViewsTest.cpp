@@ -2,6 +2,7 @@
 // QAbstractItemModelTester, trace stepping moves the source cursor, clicking an automaton
 // node selects its line, sessions round-trip (and bad ones leave the window alone),
 // pause / single step / stop, and exports.
+#include "AnalysisSettingsDialog.h"
 #include "MainWindow.h"
 
 #include "AutomatonView.h"
@@ -174,6 +175,8 @@ private slots:
         QVERIFY(a->highlightedNodes().count(name));
         w.currentSourceView()->goToLine(1);
         QVERIFY(a->highlightedNodes().empty());
+        a->setColouring(views::AutomatonView::Colouring::ReachHeat);
+        screenshot(w.dock(QStringLiteral("exploration")), QStringLiteral("view-exploration-art-heat.png"));
     }
 
     void sessionsRoundTrip() {
@@ -296,6 +299,39 @@ private slots:
         QVERIFY(w.coverage());
         QCOMPARE(int(w.coverage()->analysisStop), int(StopReason::Cancelled));
         QVERIFY(w.coverage()->art->nodes.size() >= nodes);
+    }
+
+    void settingsDialogKeepsEveryOption() {
+        app::AnalysisSettingsDialog d;
+        CoverageOptions o = app::AnalysisSettingsDialog::defaults();
+        o.analysis.order = TraversalOrder::ReversePostorder;
+        o.analysis.scoreTieBreak = true;
+        o.analysis.budget.maxNodes = 1234;
+        o.analysis.budget.maxSeconds = 7.5;
+        o.analysis.budget.maxMemoryMb = 512;
+        o.execBudget = 3;
+        o.execSeconds = 9;
+        o.heuristic = false;
+        o.solverCompletion = false;
+        o.exact = true;
+        o.exactSeconds = 11;
+        o.exactMaxUnwind = 32;
+        d.setOptions(o);
+        CoverageOptions back = d.options();
+        QCOMPARE(int(back.analysis.order), int(o.analysis.order));
+        QCOMPARE(back.analysis.scoreTieBreak, true);
+        QCOMPARE(back.analysis.budget.maxNodes, size_t(1234));
+        QCOMPARE(back.analysis.budget.maxSeconds, 7.5);
+        QCOMPARE(back.analysis.budget.maxMemoryMb, size_t(512));
+        QCOMPARE(back.execBudget, size_t(3));
+        QCOMPARE(back.execSeconds, 9.0);
+        QCOMPARE(back.heuristic, false);
+        QCOMPARE(back.solverCompletion, false);
+        QCOMPARE(back.exact, true);
+        QCOMPARE(back.exactSeconds, 11.0);
+        QCOMPARE(back.exactMaxUnwind, 32u);
+        d.show();
+        screenshot(&d, QStringLiteral("settings-dialog.png"));
     }
 
     void exportsWriteEveryFormat() {
