@@ -1,7 +1,8 @@
 #include "CoverageRunner.h"
 
+#include "BackgroundTask.h"
+
 #include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
 #include <chrono>
@@ -31,7 +32,7 @@ template <typename F> void post(const QPointer<CoverageRunner> &self, F f) {
     QMetaObject::invokeMethod(self, [self, f] { if (self) f(self.data()); }, Qt::QueuedConnection);
 }
 
-std::shared_ptr<const CoverageResult> work(std::shared_ptr<const Program> program, CoverageOptions options,
+std::shared_ptr<const PreparedCoverage> work(std::shared_ptr<const Program> program, CoverageOptions options,
                                            std::shared_ptr<RunControl> c, QPointer<CoverageRunner> self) {
     std::unique_ptr<ArtAnalysis> analysis = coverageAnalysis(*program, options);
     LineIndex lines(*program);
@@ -42,11 +43,11 @@ std::shared_ptr<const CoverageResult> work(std::shared_ptr<const Program> progra
     double snapshotCost = 0;
     auto sendSnapshot = [&](std::optional<ArtExpansion> expansion) {
         auto t0 = Clock::now();
-        auto s = std::make_shared<ExplorationSnapshot>(snapshotOf(*program, *analysis, lines));
-        s->expansion = std::move(expansion);
+        ExplorationSnapshot s = snapshotOf(*program, *analysis, lines);
+        s.expansion = std::move(expansion);
         lastSnapshot = Clock::now();
         snapshotCost = std::chrono::duration<double>(lastSnapshot - t0).count();
-        std::shared_ptr<const ExplorationSnapshot> frozen = std::move(s);
+        std::shared_ptr<const ExplorationSnapshot> frozen = shareOffThread(std::move(s));
         post(self, [frozen](CoverageRunner *r) { emit r->snapshot(frozen); });
     };
     auto report = [&](const CoveragePoint &p) {
@@ -93,14 +94,14 @@ std::shared_ptr<const CoverageResult> work(std::shared_ptr<const Program> progra
         analysis->cancel();
     sendSnapshot({});
     c->measuring.store(true);
-    return std::make_shared<const CoverageResult>(
-        measureCoverage(*program, *analysis, options, &c->stopMeasurement, report, std::move(series)));
+    CoverageResult result = measureCoverage(*program, *analysis, options, &c->stopMeasurement, report, std::move(series));
+    return std::make_shared<const PreparedCoverage>(prepareCoverage(*program, std::move(result)));
 }
 
 } // namespace
 
 CoverageRunner::CoverageRunner(QObject *parent) : QObject(parent) {
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const CoverageResult>>::finished, this, [this] {
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const PreparedCoverage>>::finished, this, [this] {
         m_running = false;
         if (auto r = m_watcher.result())
             emit finished(r);
@@ -124,7 +125,7 @@ void CoverageRunner::start(std::shared_ptr<const Program> program, const Coverag
     m_running = true;
     auto control = m_control;
     QPointer<CoverageRunner> self(this);
-    m_watcher.setFuture(QtConcurrent::run([program, options, control, self]() -> std::shared_ptr<const CoverageResult> {
+    m_watcher.setFuture(views::runInBackground([program, options, control, self]() -> std::shared_ptr<const PreparedCoverage> {
         try {
             return work(program, options, control, self);
         } catch (const std::exception &ex) {

@@ -5,8 +5,7 @@
 // a second Stop ends the measurement too. Either way a consistent partial result arrives.
 #pragma once
 
-#include "coverage/Coverage.h"
-#include "coverage/Exploration.h"
+#include "PreparedCoverage.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -37,11 +36,11 @@ signals:
     void progress(const vcov::CoveragePoint &point);
     void snapshot(std::shared_ptr<const vcov::ExplorationSnapshot> snapshot);
     void pausedChanged(bool paused);
-    void finished(std::shared_ptr<const vcov::CoverageResult> result);
+    void finished(std::shared_ptr<const vcov::app::PreparedCoverage> coverage);
     void failed(const QString &message); // an engine error: no result
 
 private:
-    QFutureWatcher<std::shared_ptr<const CoverageResult>> m_watcher;
+    QFutureWatcher<std::shared_ptr<const PreparedCoverage>> m_watcher;
     std::shared_ptr<RunControl> m_control;
     bool m_running = false;
 };

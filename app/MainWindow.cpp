@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "BackgroundTask.h"
+
 #include "AnalysisSettingsDialog.h"
 #include "CoverageRunner.h"
 #include "OpenDialog.h"
@@ -43,7 +45,6 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace vcov::app {
 
@@ -122,7 +123,7 @@ MainWindow::MainWindow(QWidget *parent)
         m_status->setText(tr("The coverage run failed: %1").arg(message));
         emit coverageShown();
     });
-    connect(m_runner, &CoverageRunner::finished, this, [this](std::shared_ptr<const CoverageResult> r) {
+    connect(m_runner, &CoverageRunner::finished, this, [this](std::shared_ptr<const PreparedCoverage> r) {
         m_progress->setVisible(false);
         showCoverage(r);
         updateRunActions();
@@ -454,7 +455,9 @@ void MainWindow::showSnapshot(std::shared_ptr<const ExplorationSnapshot> snapsho
     emit explorationShown();
 }
 
-void MainWindow::showCoverage(std::shared_ptr<const CoverageResult> r) {
+void MainWindow::showCoverage(std::shared_ptr<const PreparedCoverage> prepared) {
+    // Everything derived from the result was computed on a worker (PreparedCoverage): here only views are filled.
+    std::shared_ptr<const CoverageResult> r = prepared->result;
     m_coverage = r;
     std::map<LineStatus, size_t> counts;
     for (LineStatus st : {LineStatus::Covered, LineStatus::OverApproximated, LineStatus::Uncovered, LineStatus::Unreachable})
@@ -488,35 +491,30 @@ void MainWindow::showCoverage(std::shared_ptr<const CoverageResult> r) {
             return views::ExplanationView::explanationHtml(*m_program, *m_coverage, {file, line});
         });
     }
-    auto snapshot = std::make_shared<ExplorationSnapshot>(snapshotOf(*r));
-    m_snapshot = snapshot;
-    m_automaton->setSnapshot(snapshot);
-    m_scores->setExploration(m_program, snapshot);
+    m_snapshot = prepared->exploration;
+    m_automaton->setSnapshot(m_snapshot);
+    m_scores->setExploration(m_program, m_snapshot);
     m_scores->setSeries(r->series);
-    m_why->setResult(m_program, r);
-    m_functions->setCoverage(coverageByFunction(*m_program, *r));
-    // Traces: the counterexample first, then the executions that cover lines.
+    std::optional<FileLine> cursor;
+    if (views::SourceView *v = currentSourceView())
+        for (size_t f = 0; f < m_sourceViews.size(); ++f)
+            if (m_sourceViews[f] == v)
+                cursor = FileLine{FileId(f), v->cursorLine()};
+    m_why->setResult(m_program, r, cursor);
+    m_functions->setCoverage(prepared->functions);
+    // Traces: the counterexample first, then the executions that cover lines (the order of traceArtNodes).
     std::vector<views::TraceEntry> traces;
-    auto artNodesOf = [&](const Execution &e) {
-        std::vector<int> nodes;
-        for (int st : statesOfSteps(*m_program, r->automaton, e))
-            nodes.push_back(st >= 0 ? r->automaton.states[size_t(st)].artNode : -1);
-        return nodes;
-    };
+    size_t t = 0;
+    auto artNodesOf = [&] { return t < prepared->traceArtNodes.size() ? prepared->traceArtNodes[t++] : std::vector<int>(); };
     if (r->bug)
         traces.push_back({tr("Counterexample (%1)").arg(QString::fromStdString(r->bug->message)),
-                          std::make_shared<const Execution>(r->bug->counterexample), artNodesOf(r->bug->counterexample)});
+                          std::shared_ptr<const Execution>(r, &r->bug->counterexample), artNodesOf()});
     for (const CoverageExecution &e : r->executions)
         traces.push_back({tr("Execution #%1 (%2, %n new line(s))", nullptr, int(e.newLines.size()))
                               .arg(e.id)
                               .arg(QString::fromStdString(e.origin)),
-                          std::make_shared<const Execution>(e.execution), artNodesOf(e.execution)});
+                          std::shared_ptr<const Execution>(r, &e.execution), artNodesOf()});
     m_trace->setTraces(m_program, std::move(traces));
-    if (views::SourceView *v = currentSourceView()) {
-        for (size_t f = 0; f < m_sourceViews.size(); ++f)
-            if (m_sourceViews[f] == v)
-                m_why->showLine({FileId(f), v->cursorLine()});
-    }
     m_status->setText(coverageSummary());
 }
 
@@ -617,7 +615,7 @@ void MainWindow::applySessionView() {
         return;
     }
     // Reading the results replays every execution: off the GUI thread.
-    using Loaded = std::pair<std::shared_ptr<const CoverageResult>, QString>;
+    using Loaded = std::pair<std::shared_ptr<const PreparedCoverage>, QString>;
     auto program = m_program;
     auto *watcher = new QFutureWatcher<Loaded>(this);
     connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, program] {
@@ -625,16 +623,16 @@ void MainWindow::applySessionView() {
         if (program == m_program) // not replaced by another program meanwhile
             finishSessionView(watcher->result().first, watcher->result().second);
     });
-    watcher->setFuture(QtConcurrent::run([program, json]() -> Loaded {
+    watcher->setFuture(views::runInBackground([program, json]() -> Loaded {
         try {
-            return {std::make_shared<const CoverageResult>(explorationFromJson(*program, *json)), QString()};
+            return {std::make_shared<const PreparedCoverage>(prepareCoverage(*program, explorationFromJson(*program, *json))), QString()};
         } catch (const std::exception &ex) {
             return {nullptr, QString::fromUtf8(ex.what())};
         }
     }));
 }
 
-void MainWindow::finishSessionView(std::shared_ptr<const CoverageResult> result, const QString &error) {
+void MainWindow::finishSessionView(std::shared_ptr<const PreparedCoverage> prepared, const QString &error) {
     if (!m_pendingView)
         return;
     PendingView v = *m_pendingView;
@@ -650,8 +648,8 @@ void MainWindow::finishSessionView(std::shared_ptr<const CoverageResult> result,
         emit sessionShown();
         return;
     }
-    if (result)
-        showCoverage(result);
+    if (prepared)
+        showCoverage(prepared);
     if (!v.state.isEmpty() && m_persistent)
         restoreState(v.state);
     m_graphBox->setCurrentIndex(std::clamp(v.graph, 0, 1));

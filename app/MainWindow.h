@@ -2,8 +2,7 @@
 #pragma once
 
 #include "Cfa.h"
-#include "coverage/Coverage.h"
-#include "coverage/Exploration.h"
+#include "PreparedCoverage.h"
 #include "frontend/ProgramInputs.h"
 
 #include <nlohmann/json.hpp>
@@ -114,7 +113,7 @@ private:
     void createDocks();
     QString coverageSummary() const;
     void showSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot);
-    void showCoverage(std::shared_ptr<const CoverageResult> result);
+    void showCoverage(std::shared_ptr<const PreparedCoverage> prepared);
     void clearCoverage();
     void revealLocation(NodeId location);
     void traceStepChanged(EdgeId edge, int artNode);
@@ -122,7 +121,7 @@ private:
     void updateRunActions();
     void exportDialog();
     void applySessionView();
-    void finishSessionView(std::shared_ptr<const CoverageResult> result, const QString &error);
+    void finishSessionView(std::shared_ptr<const PreparedCoverage> prepared, const QString &error);
     void programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &inputs);
     void sourceLineChanged(views::SourceView *view, unsigned line);
     void edgeClicked(EdgeId edge);

@@ -1,7 +1,8 @@
 #include "ProgramLoader.h"
 
+#include "BackgroundTask.h"
+
 #include <QVariant>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace vcov::app {
 
@@ -22,7 +23,7 @@ void ProgramLoader::load(const ProgramInputs &inputs) {
     m_loading = true;
     m_inputs = inputs;
     m_watcher.setProperty("generation", m_generation);
-    m_watcher.setFuture(QtConcurrent::run([inputs]() -> std::shared_ptr<const Program> {
+    m_watcher.setFuture(views::runInBackground([inputs]() -> std::shared_ptr<const Program> {
         ProgramInputs resolved = inputs;
         Diagnostics inputDiagnostics;
         if (!resolveProgramInputs(resolved, inputDiagnostics)) {

@@ -1,10 +1,11 @@
 #include "AutomatonView.h"
 
+#include "BackgroundTask.h"
+
 #include "GraphItems.h"
 #include "Tint.h"
 
 #include <QMouseEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
 
@@ -76,7 +77,7 @@ void AutomatonView::relayout() {
     o.focusArtNode = m_focus;
     auto program = m_program;
     auto snapshot = m_snapshot;
-    m_watcher.setFuture(QtConcurrent::run([program, snapshot, o] {
+    m_watcher.setFuture(runInBackground([program, snapshot, o] {
         auto t0 = std::chrono::steady_clock::now();
         Laid laid;
         laid.graph = explorationToDot(*program, *snapshot, o);

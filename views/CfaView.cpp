@@ -1,10 +1,11 @@
 #include "CfaView.h"
 
+#include "BackgroundTask.h"
+
 #include "GraphItems.h"
 #include "formats/CfaDot.h"
 
 #include <QMouseEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace vcov::views {
 
@@ -48,7 +49,7 @@ void CfaView::showFunction(std::shared_ptr<const Program> program, FunctionId fu
     int generation = m_generation;
     m_watcher.waitForFinished();
     m_watcher.setProperty("generation", generation);
-    m_watcher.setFuture(QtConcurrent::run([dot] { return layoutDot(dot, "dot"); }));
+    m_watcher.setFuture(runInBackground([dot] { return layoutDot(dot, "dot"); }));
 }
 
 void CfaView::buildScene(const GraphGeometry &g) {

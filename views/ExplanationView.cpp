@@ -19,10 +19,14 @@ ExplanationView::ExplanationView(QWidget *parent) : QTextBrowser(parent) {
     });
 }
 
-void ExplanationView::setResult(std::shared_ptr<const Program> program, std::shared_ptr<const CoverageResult> result) {
+void ExplanationView::setResult(std::shared_ptr<const Program> program, std::shared_ptr<const CoverageResult> result,
+                                std::optional<FileLine> line) {
     m_program = std::move(program);
     m_result = std::move(result);
-    clear();
+    if (line)
+        showLine(*line); // one document change, not a clear and then the text
+    else
+        clear();
 }
 
 void ExplanationView::showLine(FileLine line) {

@@ -9,6 +9,7 @@
 #include <QTextBrowser>
 
 #include <memory>
+#include <optional>
 
 namespace vcov::views {
 
@@ -17,7 +18,9 @@ class ExplanationView : public QTextBrowser {
 public:
     explicit ExplanationView(QWidget *parent = nullptr);
 
-    void setResult(std::shared_ptr<const Program> program, std::shared_ptr<const CoverageResult> result);
+    // Shows line's explanation in the new result (none: the placeholder).
+    void setResult(std::shared_ptr<const Program> program, std::shared_ptr<const CoverageResult> result,
+                   std::optional<FileLine> line = {});
     void showLine(FileLine line);
     // The explanation of a line as HTML (also the source view's tooltip).
     static QString explanationHtml(const Program &program, const CoverageResult &result, FileLine line);

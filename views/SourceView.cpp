@@ -12,6 +12,7 @@
 
 #include <QHelpEvent>
 #include <QPainter>
+#include <QScrollBar>
 #include <QToolTip>
 #include <QTextBlock>
 
@@ -45,6 +46,7 @@ SourceView::SourceView(QWidget *parent)
     applyTheme();
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
     connect(this, &QPlainTextEdit::updateRequest, this, &SourceView::updateGutter);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &SourceView::highlightCurrentLine);
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, [this] {
         highlightCurrentLine();
         unsigned line = cursorLine();
@@ -94,6 +96,7 @@ void SourceView::resizeEvent(QResizeEvent *event) {
     QPlainTextEdit::resizeEvent(event);
     QRect cr = contentsRect();
     m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
+    highlightCurrentLine(); // more lines may be on screen
 }
 
 void SourceView::updateGutter(const QRect &rect, int dy) {
@@ -199,8 +202,14 @@ void SourceView::setLineStatuses(std::map<unsigned, LineStatus> statuses) {
 }
 
 void SourceView::highlightCurrentLine() {
+    // Status backgrounds for the lines on screen only (and a screen's margin): one selection per
+    // line of a large file costs tens of milliseconds at every cursor move. Scrolling refreshes them.
+    const int first = firstVisibleBlock().blockNumber() + 1;
+    const int last = cursorForPosition(viewport()->rect().bottomLeft()).blockNumber() + 1;
+    const int margin = std::max(10, last - first);
     QList<QTextEdit::ExtraSelection> extra;
-    for (const auto &[line, status] : m_status) {
+    for (auto it = m_status.lower_bound(unsigned(std::max(1, first - margin))); it != m_status.end() && int(it->first) <= last + margin; ++it) {
+        const auto &[line, status] = *it;
         QTextBlock b = document()->findBlockByNumber(int(line) - 1);
         if (!b.isValid())
             continue;

@@ -40,6 +40,8 @@ TraceView::TraceView(QWidget *parent)
     m_steps->verticalHeader()->hide();
     m_steps->verticalHeader()->setDefaultSectionSize(m_steps->fontMetrics().height() + 4);
     m_steps->horizontalHeader()->setStretchLastSection(true);
+    // Column widths from the rows on screen: measuring a long execution's thousand rows stalls the GUI.
+    m_steps->horizontalHeader()->setResizeContentsPrecision(0);
     m_steps->setObjectName(QStringLiteral("traceSteps"));
     connect(m_steps, &QTableView::clicked, this, [this](const QModelIndex &i) { setStep(i.row()); });
 

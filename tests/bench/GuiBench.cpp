@@ -14,10 +14,14 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QSignalSpy>
+#include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 
 using namespace vcov;
 
@@ -41,6 +45,8 @@ static int stall(const QString &file, double seconds) {
     QObject::connect(&timer, &QTimer::timeout, [&] {
         qint64 now = clock.elapsed();
         worst = std::max(worst, now - last - 5);
+        if (now - last - 5 > 20 && qEnvironmentVariableIsSet("VCOV_BENCH_SLOW_EVENTS"))
+            std::fprintf(stderr, "stall of %lld ms at %.2f s\n", now - last - 5, now / 1000.0);
         last = now;
         ++ticks;
     });
@@ -50,6 +56,11 @@ static int stall(const QString &file, double seconds) {
         return 1;
     if (!covered.wait(int(seconds * 4 * 1000) + 120000))
         return 1;
+    // The signal comes from inside the handler that fills the views: keep measuring what follows
+    // (that handler's own duration, the final layout and the first paint).
+    QEventLoop settle;
+    QTimer::singleShot(1500, &settle, &QEventLoop::quit);
+    settle.exec();
     timer.stop();
     auto r = w.coverage();
     std::printf("stall: %s, %.1f s run, %lld timer ticks, ART %zu nodes, automaton %zu states; longest event-loop stall %lld ms "
@@ -92,12 +103,61 @@ static int layout(const QString &file, size_t nodes) {
     return 0;
 }
 
+// With VCOV_BENCH_SLOW_EVENTS=MS (a diagnosis aid, off by default): every GUI-thread event whose
+// dispatch takes at least MS ms, nested dispatches indented, and at the end the event kinds
+// that took the most time in all.
+class TimedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+
+    bool notify(QObject *receiver, QEvent *event) override {
+        if (m_threshold <= 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        // The receiver may be gone after its event (DeferredDelete): name it first.
+        const QString kind = QStringLiteral("event %1 to %2").arg(int(event->type())).arg(QString::fromLatin1(receiver->metaObject()->className()));
+        const QString where = receiver->objectName() + QStringLiteral(" in ") +
+                              QString::fromLatin1(receiver->parent() ? receiver->parent()->metaObject()->className() : "-");
+        QElapsedTimer t;
+        t.start();
+        ++m_depth;
+        const bool r = QApplication::notify(receiver, event);
+        --m_depth;
+        if (m_depth == 0) {
+            auto &[count, ns] = m_totals[kind];
+            ++count;
+            ns += t.nsecsElapsed();
+        }
+        if (t.elapsed() >= m_threshold)
+            std::fprintf(stderr, "%*sslow: %lld ms, %s (%s)\n", 2 * m_depth, "", t.elapsed(), qPrintable(kind), qPrintable(where));
+        return r;
+    }
+
+    void printTotals() const {
+        if (m_threshold <= 0)
+            return;
+        std::vector<std::pair<qint64, QString>> byTime;
+        for (const auto &[kind, c] : m_totals)
+            byTime.push_back({c.second, kind + QStringLiteral(" ×%1").arg(c.first)});
+        std::sort(byTime.rbegin(), byTime.rend());
+        for (size_t i = 0; i < byTime.size() && i < 15; ++i)
+            std::fprintf(stderr, "GUI thread total %8.1f ms  %s\n", byTime[i].first / 1e6, qPrintable(byTime[i].second));
+    }
+
+private:
+    const int m_threshold = qEnvironmentVariableIntValue("VCOV_BENCH_SLOW_EVENTS");
+    int m_depth = 0;
+    std::map<QString, std::pair<long, qint64>> m_totals; // kind → (count, ns)
+};
+
 int main(int argc, char **argv) {
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("vcov-bench"));
     const QStringList args = app.arguments();
-    if (args.size() == 4 && args[1] == QLatin1String("stall"))
-        return stall(args[2], args[3].toDouble());
+    if (args.size() == 4 && args[1] == QLatin1String("stall")) {
+        int r = stall(args[2], args[3].toDouble());
+        app.printTotals();
+        return r;
+    }
     if (args.size() == 4 && args[1] == QLatin1String("layout"))
         return layout(args[2], args[3].toULong());
     std::fprintf(stderr, "usage: vcov-gui-bench stall FILE SECONDS | layout FILE NODES\n");

@@ -23,6 +23,8 @@
 #include <QDockWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QScrollBar>
+#include <QTextBlock>
 #include <QTest>
 
 using namespace vcov;
@@ -332,6 +334,34 @@ private slots:
         QCOMPARE(back.exactMaxUnwind, 32u);
         d.show();
         screenshot(&d, QStringLiteral("settings-dialog.png"));
+    }
+
+    // The status backgrounds are painted for the lines on screen only (cheap at every cursor
+    // move): a line scrolled into view must still get its colour.
+    void statusBackgroundsFollowScrolling() {
+        views::SourceView view;
+        view.resize(600, 300);
+        QStringList text;
+        for (int i = 1; i <= 400; ++i)
+            text << QStringLiteral("int x%1 = %1;").arg(i);
+        view.setSource(QStringLiteral("long.c"), text.join(QLatin1Char('\n')));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setLineStatuses({{3, LineStatus::Covered}, {350, LineStatus::Uncovered}});
+        auto colourAt = [&](unsigned line) {
+            QTextCursor c(view.document()->findBlockByNumber(int(line) - 1));
+            const QRect r = view.cursorRect(c);
+            const QImage image = view.viewport()->grab().toImage();
+            // Right of the text, inside the line's full-width background.
+            return image.pixelColor(view.viewport()->width() - 5, r.center().y()).rgb();
+        };
+        const QRgb covered = views::SourceView::statusColor(LineStatus::Covered, view.palette()).rgb();
+        const QRgb uncovered = views::SourceView::statusColor(LineStatus::Uncovered, view.palette()).rgb();
+        QCOMPARE(colourAt(3), covered);
+        view.verticalScrollBar()->setValue(340); // scrolled, the cursor stays on line 1
+        QApplication::processEvents();
+        QCOMPARE(colourAt(350), uncovered);
+        QVERIFY(colourAt(349) != uncovered); // only line 350 has the status
     }
 
     void exportsWriteEveryFormat() {
