@@ -9,23 +9,29 @@
 
 #include "BackgroundTask.h"
 
-#include <QThreadPool>
+#include <QCoreApplication>
+#include <QThread>
+#include <QTimer>
 
 #include <memory>
 #include <vector>
 
 namespace vcov::app {
 
-// Shares value; its destruction runs on a pool thread, never on the thread that drops the last reference.
+// Shares value; its destruction runs on a pool thread, never on the thread that drops the last
+// reference. Dropped on the GUI thread, it waits a moment first: the GUI has just received
+// the value's successor and is busy showing it, and freeing 100,000 nodes next to it holds
+// the allocator's locks that the GUI thread's own frees then wait for.
 template <typename T> std::shared_ptr<const T> shareOffThread(T &&value) {
     return std::shared_ptr<const T>(new T(std::move(value)), [](const T *p) {
-        if (QThreadPool *pool = QThreadPool::globalInstance())
-            pool->start([p] {
-                views::lowerThreadPriority();
-                delete p;
-            });
+        auto retire = [p] { views::runInBackground([p] { delete p; }); };
+        QCoreApplication *app = QCoreApplication::instance();
+        if (!app)
+            delete p; // the application is gone
+        else if (QThread::currentThread() == app->thread())
+            QTimer::singleShot(250, app, retire);
         else
-            delete p; // the application is going away
+            retire();
     });
 }
 

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <map>
 
 using namespace vcov;
@@ -103,6 +104,13 @@ static int layout(const QString &file, size_t nodes) {
     return 0;
 }
 
+// CPU time of the calling thread: a slow event that was mostly off the CPU waited (for a core or a lock).
+static double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
 // With VCOV_BENCH_SLOW_EVENTS=MS (a diagnosis aid, off by default): every GUI-thread event whose
 // dispatch takes at least MS ms, nested dispatches indented, and at the end the event kinds
 // that took the most time in all.
@@ -119,6 +127,7 @@ public:
                               QString::fromLatin1(receiver->parent() ? receiver->parent()->metaObject()->className() : "-");
         QElapsedTimer t;
         t.start();
+        const double cpu0 = threadCpuMs();
         ++m_depth;
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
@@ -128,7 +137,8 @@ public:
             ns += t.nsecsElapsed();
         }
         if (t.elapsed() >= m_threshold)
-            std::fprintf(stderr, "%*sslow: %lld ms, %s (%s)\n", 2 * m_depth, "", t.elapsed(), qPrintable(kind), qPrintable(where));
+            std::fprintf(stderr, "%*sslow: %lld ms (on a core %.0f ms), %s (%s)\n", 2 * m_depth, "", t.elapsed(), threadCpuMs() - cpu0,
+                         qPrintable(kind), qPrintable(where));
         return r;
     }
 
