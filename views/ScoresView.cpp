@@ -93,6 +93,16 @@ void ScoresView::addPoint(const CoveragePoint &p) {
 }
 
 void ScoresView::setSeries(const std::vector<CoveragePoint> &series) {
+    // At the end of a live run the chart already holds these points (one per progress report):
+    // re-laying out the chart then would only cost the GUI thread time.
+    if (!series.empty() && size_t(m_explored->count()) == series.size() &&
+        m_explored->at(m_explored->count() - 1) == QPointF(series.back().seconds, double(series.back().explored))) {
+        size_t measured = 0;
+        for (const CoveragePoint &p : series)
+            measured += p.phase != "analysis";
+        if (size_t(m_covered->count()) == measured)
+            return;
+    }
     clearSeries();
     QList<QPointF> explored, covered;
     for (const CoveragePoint &p : series) {
