@@ -1131,9 +1131,12 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
                           double timeoutSeconds, std::optional<z3::model> &model, std::string &reason) {
     if (conditions.empty())
         return z3::unsat;
+    // elim-uncnstr drops terms fed only by unconstrained inputs (most nondet values of a
+    // harness): 15% less solving on qsortexample SIZE=3, 6% at SIZE=4. Its model converter
+    // gives those inputs back, so counterexamples still replay.
     z3::solver solver = (z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
-                         z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "max-bv-sharing") &
-                         z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
+                         z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "elim-uncnstr") &
+                         z3::tactic(ctx, "max-bv-sharing") & z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "sat"))
                             .mk_solver();
     if (timeoutSeconds > 0) {
         z3::params params(ctx);
