@@ -47,7 +47,7 @@ std::shared_ptr<const PreparedCoverage> work(std::shared_ptr<const Program> prog
         s.expansion = std::move(expansion);
         lastSnapshot = Clock::now();
         snapshotCost = std::chrono::duration<double>(lastSnapshot - t0).count();
-        std::shared_ptr<const ExplorationSnapshot> frozen = shareOffThread(std::move(s));
+        std::shared_ptr<const ExplorationSnapshot> frozen = views::shareOffThread(std::move(s));
         post(self, [frozen](CoverageRunner *r) { emit r->snapshot(frozen); });
     };
     auto report = [&](const CoveragePoint &p) {

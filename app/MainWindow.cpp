@@ -502,18 +502,19 @@ void MainWindow::showCoverage(std::shared_ptr<const PreparedCoverage> prepared) 
                 cursor = FileLine{FileId(f), v->cursorLine()};
     m_why->setResult(m_program, r, cursor);
     m_functions->setCoverage(prepared->functions);
-    // Traces: the counterexample first, then the executions that cover lines (the order of traceArtNodes).
+    // Traces: the counterexample first, then the executions that cover lines (traceArtNodes' order).
     std::vector<views::TraceEntry> traces;
-    size_t t = 0;
-    auto artNodesOf = [&] { return t < prepared->traceArtNodes.size() ? prepared->traceArtNodes[t++] : std::vector<int>(); };
+    auto artNodesOf = [&](size_t trace) {
+        return trace < prepared->traceArtNodes.size() ? prepared->traceArtNodes[trace] : std::vector<int>();
+    };
     if (r->bug)
         traces.push_back({tr("Counterexample (%1)").arg(QString::fromStdString(r->bug->message)),
-                          std::shared_ptr<const Execution>(r, &r->bug->counterexample), artNodesOf()});
+                          std::shared_ptr<const Execution>(r, &r->bug->counterexample), artNodesOf(traces.size())});
     for (const CoverageExecution &e : r->executions)
         traces.push_back({tr("Execution #%1 (%2, %n new line(s))", nullptr, int(e.newLines.size()))
                               .arg(e.id)
                               .arg(QString::fromStdString(e.origin)),
-                          std::shared_ptr<const Execution>(r, &e.execution), artNodesOf()});
+                          std::shared_ptr<const Execution>(r, &e.execution), artNodesOf(traces.size())});
     m_trace->setTraces(m_program, std::move(traces));
     m_status->setText(coverageSummary());
 }
