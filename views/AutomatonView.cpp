@@ -12,14 +12,19 @@
 namespace vcov::views {
 
 AutomatonView::AutomatonView(QWidget *parent) : GraphView(parent) {
-    connect(&m_watcher, &QFutureWatcher<Laid>::finished, this, [this] {
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Laid>>::finished, this, [this] {
         m_pending = false;
-        buildScene(m_watcher.result());
+        buildScene(*m_watcher.result());
         emit layoutReady();
         // Throttled re-layout: only the newest snapshot that arrived meanwhile.
         if (m_dirty)
             relayout();
     });
+}
+
+AutomatonView::Laid::~Laid() {
+    for (QGraphicsItem *item : items)
+        delete item;
 }
 
 AutomatonView::~AutomatonView() { m_watcher.waitForFinished(); }
@@ -77,65 +82,77 @@ void AutomatonView::relayout() {
     o.focusArtNode = m_focus;
     auto program = m_program;
     auto snapshot = m_snapshot;
-    m_watcher.setFuture(runInBackground([program, snapshot, o] {
-        auto t0 = std::chrono::steady_clock::now();
-        Laid laid;
-        laid.graph = explorationToDot(*program, *snapshot, o);
-        laid.geometry = layoutDot(laid.graph.dot, "dot");
-        laid.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return laid;
-    }));
+    m_watcher.setFuture(
+        runInBackground([program, snapshot, o, pal = palette()] { return layOut(*program, *snapshot, o, pal); }));
 }
 
-void AutomatonView::buildScene(Laid laid) {
-    m_scene->clear();
-    m_items.clear();
-    m_index.clear();
-    m_layoutSeconds = laid.seconds;
-    m_shown = std::move(laid.graph);
-    const GraphGeometry &g = laid.geometry;
-    m_error = QString::fromStdString(g.error);
-    if (!g.error.empty()) {
-        m_scene->addText(tr("Graphviz could not lay out this graph:\n%1").arg(m_error));
-        return;
+std::shared_ptr<AutomatonView::Laid> AutomatonView::layOut(const Program &program, const ExplorationSnapshot &snapshot,
+                                                           const ExplorationDotOptions &options, const QPalette &pal) {
+    auto t0 = std::chrono::steady_clock::now();
+    auto laid = std::make_shared<Laid>();
+    laid->graph = explorationToDot(program, snapshot, options);
+    const GraphGeometry g = layoutDot(laid->graph.dot, "dot");
+    laid->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    laid->error = g.error;
+    laid->palette = pal;
+    laid->sceneRect = QRectF(-20, -20, g.width + 40, g.height + 40);
+    const ExplorationDot &shown = laid->graph;
+    for (size_t i = 0; i < shown.nodes.size(); ++i) {
+        laid->index[QString::fromStdString(shown.nodes[i].name)] = i;
+        laid->maxScore = std::max(laid->maxScore, shown.nodes[i].score);
     }
-    m_maxScore = 1;
-    for (size_t i = 0; i < m_shown.nodes.size(); ++i) {
-        m_index[QString::fromStdString(m_shown.nodes[i].name)] = i;
-        m_maxScore = std::max(m_maxScore, m_shown.nodes[i].score);
-    }
-    const QPalette pal = palette();
     for (const auto &n : g.nodes) {
         QString name = QString::fromStdString(n.name);
-        auto it = m_index.find(name);
-        if (it == m_index.end())
+        auto it = laid->index.find(name);
+        if (it == laid->index.end())
             continue;
-        const ExplorationDotNode &info = m_shown.nodes[it->second];
+        const ExplorationDotNode &info = shown.nodes[it->second];
         auto *item = new GraphNodeItem(QString::fromStdString(n.label), n.shape == "box", n.shape == "doublecircle",
                                        QRectF(n.x - n.width / 2, n.y - n.height / 2, n.width, n.height));
+        laid->items.push_back(item);
         QString tip = info.artNode >= 0 ? tr("ART node %1").arg(info.artNode) : QString::fromStdString(info.kind == "false" ? "FALSE" : "TRUE");
         if (info.state >= 0)
             tip += tr(", automaton state q%1").arg(info.state);
         if (info.location != NoNode)
-            tip += tr("\nN%1, line %2").arg(info.location).arg(m_program->node(info.location).line);
+            tip += tr("\nN%1, line %2").arg(info.location).arg(program.node(info.location).line);
         tip += tr("\n%1; Reach score %2").arg(QString::fromStdString(info.kind)).arg(info.score);
         item->setToolTip(tip);
         item->setData(0, name);
         item->setPalette(pal);
-        m_scene->addItem(item);
-        m_items[name] = item;
+        laid->nodes[name] = item;
     }
     for (const auto &e : g.edges) {
-        size_t index = e.id.size() > 1 ? std::stoul(e.id.substr(1)) : m_shown.edges.size();
-        bool coverage = index < m_shown.edges.size() && m_shown.edges[index].coverage;
+        size_t index = e.id.size() > 1 ? std::stoul(e.id.substr(1)) : shown.edges.size();
+        bool coverage = index < shown.edges.size() && shown.edges[index].coverage;
         auto *item = new GraphEdgeItem(e, coverage);
-        if (index < m_shown.edges.size())
-            item->setToolTip(QString::fromStdString(m_shown.edges[index].label));
+        laid->items.push_back(item);
+        if (index < shown.edges.size())
+            item->setToolTip(QString::fromStdString(shown.edges[index].label));
         item->setPalette(pal);
-        m_scene->addItem(item);
     }
-    m_scene->setSceneRect(QRectF(-20, -20, g.width + 40, g.height + 40));
-    restyle();
+    return laid;
+}
+
+void AutomatonView::buildScene(Laid &laid) {
+    replaceScene();
+    m_layoutSeconds = laid.seconds;
+    m_shown = std::move(laid.graph);
+    m_index = std::move(laid.index);
+    m_items = std::move(laid.nodes);
+    m_maxScore = laid.maxScore;
+    m_error = QString::fromStdString(laid.error);
+    if (!laid.error.empty()) {
+        m_scene->addText(tr("Graphviz could not lay out this graph:\n%1").arg(m_error));
+        return;
+    }
+    for (QGraphicsItem *item : laid.items)
+        m_scene->addItem(item);
+    laid.items.clear(); // the scene owns them now
+    m_scene->setSceneRect(laid.sceneRect);
+    if (laid.palette != palette())
+        paletteChanged(); // changed while the layout ran; restyles
+    else
+        restyle();
     if (!m_fitted) {
         fit();
         m_fitted = true;

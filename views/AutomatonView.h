@@ -11,6 +11,7 @@
 #include "layout/GraphLayout.h"
 
 #include <QFutureWatcher>
+#include <QPalette>
 
 #include <map>
 #include <memory>
@@ -67,13 +68,28 @@ protected:
     void paletteChanged() override;
 
 private:
+    // A layout with its scene items, made on the worker thread (QGraphicsItems are not
+    // QObjects): the GUI thread only adds them to a scene. The items are owned here until
+    // a scene takes them.
     struct Laid {
         ExplorationDot graph;
-        GraphGeometry geometry;
+        std::string error; // Graphviz's, when it could not lay the graph out
+        QRectF sceneRect;
         double seconds = 0;
+        QPalette palette; // the items were given this one
+        std::vector<QGraphicsItem *> items;
+        std::map<QString, size_t> index;
+        std::map<QString, GraphNodeItem *> nodes;
+        uint32_t maxScore = 1;
+        Laid() = default;
+        Laid(const Laid &) = delete;
+        Laid &operator=(const Laid &) = delete;
+        ~Laid();
     };
+    static std::shared_ptr<Laid> layOut(const Program &program, const ExplorationSnapshot &snapshot,
+                                        const ExplorationDotOptions &options, const QPalette &palette);
     void relayout();
-    void buildScene(Laid laid);
+    void buildScene(Laid &laid);
     void restyle();
     QColor fillOf(const ExplorationDotNode &n) const;
 
@@ -83,7 +99,7 @@ private:
     Colouring m_colouring = Colouring::Status;
     size_t m_maxNodes = 2000;
     int m_focus = -1;
-    QFutureWatcher<Laid> m_watcher;
+    QFutureWatcher<std::shared_ptr<Laid>> m_watcher;
     bool m_pending = false;
     bool m_dirty = false; // a newer snapshot arrived while laying out
     bool m_fitted = false;

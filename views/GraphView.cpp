@@ -9,10 +9,19 @@
 
 namespace vcov::views {
 
-GraphView::GraphView(QWidget *parent) : QGraphicsView(parent), m_scene(new QGraphicsScene(this)) {
+namespace {
+
+QGraphicsScene *unindexedScene(QObject *parent) {
+    auto *scene = new QGraphicsScene(parent);
     // A fresh scene per layout: building a BSP index of thousands of items each time costs more
     // (10–20 ms on the GUI thread for 2,000 nodes) than painting scans of an unindexed scene.
-    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex);
+    scene->setItemIndexMethod(QGraphicsScene::NoIndex);
+    return scene;
+}
+
+} // namespace
+
+GraphView::GraphView(QWidget *parent) : QGraphicsView(parent), m_scene(unindexedScene(this)) {
     setScene(m_scene);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag);
@@ -64,6 +73,13 @@ bool GraphView::exportImage(const QString &path, QString *error) const {
         return false;
     }
     return true;
+}
+
+void GraphView::replaceScene() {
+    QGraphicsScene *old = m_scene;
+    m_scene = unindexedScene(this);
+    setScene(m_scene);
+    old->deleteLater();
 }
 
 void GraphView::fit() {

@@ -26,6 +26,9 @@ protected:
     void changeEvent(QEvent *event) override;
     // Items draw with the palette they were given: hand them a new one.
     virtual void paletteChanged() {}
+    // A new empty scene for a new layout. The old one, with its thousands of items, is
+    // deleted in an event of its own instead of being cleared inside the one that builds.
+    void replaceScene();
 
     QGraphicsScene *m_scene;
 };

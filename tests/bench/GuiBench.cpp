@@ -112,8 +112,9 @@ static double threadCpuMs() {
 }
 
 // With VCOV_BENCH_SLOW_EVENTS=MS (a diagnosis aid, off by default): every GUI-thread event whose
-// dispatch takes at least MS ms, nested dispatches indented, and at the end the event kinds
-// that took the most time in all.
+// dispatch takes at least MS ms, nested dispatches indented, the nested event kinds it spent its
+// time in, and at the end the event kinds that took the most time in all. VCOV_BENCH_TIMELINE=1
+// adds every nested event of a slow one with its start: gaps are time spent outside events.
 class TimedApplication : public QApplication {
 public:
     using QApplication::QApplication;
@@ -127,6 +128,9 @@ public:
                               QString::fromLatin1(receiver->parent() ? receiver->parent()->metaObject()->className() : "-");
         QElapsedTimer t;
         t.start();
+        if (m_depth == 0)
+            m_outer.start();
+        const qint64 startNs = m_outer.nsecsElapsed();
         const double cpu0 = threadCpuMs();
         ++m_depth;
         const bool r = QApplication::notify(receiver, event);
@@ -135,28 +139,57 @@ public:
             auto &[count, ns] = m_totals[kind];
             ++count;
             ns += t.nsecsElapsed();
+        } else {
+            auto &[count, ns] = m_nested[kind];
+            ++count;
+            ns += t.nsecsElapsed();
+            if (m_timelineWanted)
+                m_timeline.push_back(QStringLiteral("%1 +%2 ms %3 ms %4 (%5)")
+                                         .arg(QString(2 * m_depth, QLatin1Char(' ')))
+                                         .arg(startNs / 1e6, 0, 'f', 1)
+                                         .arg(t.nsecsElapsed() / 1e6, 0, 'f', 1)
+                                         .arg(kind, where));
         }
-        if (t.elapsed() >= m_threshold)
+        if (t.elapsed() >= m_threshold) {
             std::fprintf(stderr, "%*sslow: %lld ms (on a core %.0f ms), %s (%s)\n", 2 * m_depth, "", t.elapsed(), threadCpuMs() - cpu0,
                          qPrintable(kind), qPrintable(where));
+            if (m_depth == 0) {
+                printLargest(m_nested, 6, "    within:"); // where a slow event's time went, even in quick parts
+                for (const QString &line : m_timeline)
+                    std::fprintf(stderr, "%s\n", qPrintable(line));
+            }
+        }
+        if (m_depth == 0) {
+            m_nested.clear();
+            m_timeline.clear();
+        }
         return r;
     }
 
     void printTotals() const {
-        if (m_threshold <= 0)
-            return;
-        std::vector<std::pair<qint64, QString>> byTime;
-        for (const auto &[kind, c] : m_totals)
-            byTime.push_back({c.second, kind + QStringLiteral(" ×%1").arg(c.first)});
-        std::sort(byTime.rbegin(), byTime.rend());
-        for (size_t i = 0; i < byTime.size() && i < 15; ++i)
-            std::fprintf(stderr, "GUI thread total %8.1f ms  %s\n", byTime[i].first / 1e6, qPrintable(byTime[i].second));
+        if (m_threshold > 0)
+            printLargest(m_totals, 15, "GUI thread total");
     }
 
 private:
+    using TimeByKind = std::map<QString, std::pair<long, qint64>>; // kind → (count, ns)
+
+    static void printLargest(const TimeByKind &times, size_t n, const char *prefix) {
+        std::vector<std::pair<qint64, QString>> byTime;
+        for (const auto &[kind, c] : times)
+            byTime.push_back({c.second, kind + QStringLiteral(" ×%1").arg(c.first)});
+        std::sort(byTime.rbegin(), byTime.rend());
+        for (size_t i = 0; i < byTime.size() && i < n; ++i)
+            std::fprintf(stderr, "%s %8.1f ms  %s\n", prefix, byTime[i].first / 1e6, qPrintable(byTime[i].second));
+    }
+
     const int m_threshold = qEnvironmentVariableIntValue("VCOV_BENCH_SLOW_EVENTS");
     int m_depth = 0;
-    std::map<QString, std::pair<long, qint64>> m_totals; // kind → (count, ns)
+    TimeByKind m_totals;
+    TimeByKind m_nested; // within the current top-level event
+    const bool m_timelineWanted = qEnvironmentVariableIsSet("VCOV_BENCH_TIMELINE");
+    QElapsedTimer m_outer;
+    QStringList m_timeline;
 };
 
 int main(int argc, char **argv) {

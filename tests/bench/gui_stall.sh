@@ -4,7 +4,8 @@
 # Graphviz threads share the cores with the GUI thread): VCOV_BENCH_RUNS runs (default 3), each printed.
 # Run inside packaging/env.sh after a build.
 # usage: tests/bench/gui_stall.sh [SECONDS]   (analysis budget, default 20)
-#   VCOV_BENCH_SLOW_EVENTS=MS also lists the GUI-thread events that took MS ms or more.
+#   VCOV_BENCH_SLOW_EVENTS=MS also lists the GUI-thread events that took MS ms or more
+#   (VCOV_BENCH_TIMELINE=1: with a timeline of the events nested in each).
 set -eu
 cd "$(dirname "$0")/../.."
 [ -x build/bin/vcov-gui-bench ] || { echo "build first (packaging/build.sh)"; exit 1; }
