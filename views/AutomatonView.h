@@ -75,7 +75,7 @@ private:
         ExplorationDot graph;
         std::string error; // Graphviz's, when it could not lay the graph out
         QRectF sceneRect;
-        double seconds = 0;
+        double seconds = 0; // DOT and Graphviz, without making the items
         QPalette palette; // the items were given this one
         std::vector<QGraphicsItem *> items;
         std::map<QString, size_t> index;
