@@ -18,7 +18,7 @@ packages=(
   g++ gcc cmake ninja-build pkg-config ccache git file
   qt6-base-dev qt6-svg-dev qt6-charts-dev libkf6syntaxhighlighting-dev
   libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-19
-  libz3-dev libgraphviz-dev graphviz
+  libz3-dev minisat libgraphviz-dev graphviz
   libgtest-dev libgmock-dev nlohmann-json3-dev libyaml-cpp-dev
   xvfb xauth fonts-dejavu-core fontconfig
   cbmc csmith libcsmith-dev lcov time libc6-dev-i386 gdb valgrind

@@ -253,7 +253,8 @@ int bmcCommand(const std::vector<std::string> &args) {
     case Verdict::Unknown: std::cout << "VERIFICATION UNKNOWN: " << r.reason << "\n"; break;
     }
     std::cout << "time: " << r.seconds << " s (encoding " << r.encodeSeconds << " s, solving " << r.solveSeconds
-              << " s), unwound locations: " << r.unrolledNodes << ", checks: " << r.checks << "\n";
+              << " s), unwound locations: " << r.unrolledNodes << ", checks: " << r.checks
+              << (r.satSolver.empty() ? "" : ", SAT solver: " + r.satSolver) << "\n";
     if (auto json = opts->value("json"); !json.empty()) {
         nlohmann::json j = {{"verdict", verdictName(r.verdict)}, {"bound", r.bound}, {"time_s", r.seconds}};
         if (!r.reason.empty())

@@ -44,6 +44,7 @@ struct BmcResult {
     size_t checks = 0;
     double encodeSeconds = 0; // unwinding and building the formula
     double solveSeconds = 0;
+    std::string satSolver; // "minisat" or "z3": which one searched the last query
 };
 
 BmcResult checkProgram(const Program &program, const BmcOptions &options);

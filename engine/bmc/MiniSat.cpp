@@ -1,0 +1,293 @@
+#include "bmc/MiniSat.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+extern char **environ;
+
+namespace vcov {
+
+namespace {
+
+struct Untranslatable {
+    std::string what;
+};
+
+// Tseitin's translation of the goal into clauses: one variable per distinct Boolean
+// subterm (Z3 shares them), iteratively, since bit-blasted carry chains are deep.
+class CnfWriter {
+public:
+    void assertFormula(const z3::expr &f) {
+        if (f.is_app() && f.decl().decl_kind() == Z3_OP_AND) {
+            for (unsigned i = 0; i < f.num_args(); ++i)
+                assertFormula(f.arg(i));
+        } else if (f.is_app() && f.decl().decl_kind() == Z3_OP_OR) {
+            std::vector<int> clause;
+            for (unsigned i = 0; i < f.num_args(); ++i)
+                clause.push_back(literal(f.arg(i)));
+            add(clause);
+        } else {
+            add({literal(f)});
+        }
+    }
+
+    // Program variables of the goal (Boolean constants) by DIMACS variable.
+    const std::vector<std::pair<int, z3::func_decl>> &atoms() const { return m_atoms; }
+
+    int variables() const { return m_varCount; }
+
+    bool write(const std::string &path) {
+        if (m_varCount == 0)
+            trueLiteral(); // MiniSat wants at least one variable
+        std::FILE *f = std::fopen(path.c_str(), "w");
+        if (!f)
+            return false;
+        std::fprintf(f, "p cnf %d %zu\n", m_varCount, m_clauseCount);
+        std::fwrite(m_clauses.data(), 1, m_clauses.size(), f);
+        return std::fclose(f) == 0;
+    }
+
+private:
+    int literal(const z3::expr &root) {
+        std::vector<std::pair<z3::expr, bool>> stack{{root, false}};
+        while (!stack.empty()) {
+            auto [e, childrenDone] = stack.back();
+            stack.pop_back();
+            if (m_vars.count(e.id()))
+                continue;
+            if (!e.is_bool())
+                throw Untranslatable{"a term that is not Boolean"};
+            if (!e.is_app())
+                throw Untranslatable{"a quantifier or bound variable"};
+            const Z3_decl_kind k = e.decl().decl_kind();
+            const bool gate = k == Z3_OP_NOT || k == Z3_OP_AND || k == Z3_OP_OR || k == Z3_OP_IFF ||
+                              k == Z3_OP_EQ || k == Z3_OP_XOR || k == Z3_OP_ITE || k == Z3_OP_IMPLIES ||
+                              k == Z3_OP_DISTINCT;
+            if (gate && !childrenDone) {
+                stack.push_back({e, true});
+                for (unsigned i = 0; i < e.num_args(); ++i)
+                    if (!m_vars.count(e.arg(i).id()))
+                        stack.push_back({e.arg(i), false});
+                continue;
+            }
+            m_vars.emplace(e.id(), define(e, k));
+        }
+        return m_vars.at(root.id());
+    }
+
+    // The literal of e, whose arguments have literals already.
+    int define(const z3::expr &e, Z3_decl_kind k) {
+        auto arg = [&](unsigned i) { return m_vars.at(e.arg(i).id()); };
+        switch (k) {
+        case Z3_OP_TRUE: return trueLiteral();
+        case Z3_OP_FALSE: return -trueLiteral();
+        case Z3_OP_NOT: return -arg(0);
+        case Z3_OP_AND:
+        case Z3_OP_OR: {
+            // AND: v -> each a; all a -> v. OR is its dual.
+            const int s = k == Z3_OP_AND ? 1 : -1;
+            int v = fresh();
+            std::vector<int> back{s * v};
+            for (unsigned i = 0; i < e.num_args(); ++i) {
+                add({-s * v, s * arg(i)});
+                back.push_back(-s * arg(i));
+            }
+            add(back);
+            return v;
+        }
+        case Z3_OP_IMPLIES: {
+            int v = fresh(), a = arg(0), b = arg(1);
+            add({-v, -a, b});
+            add({v, a});
+            add({v, -b});
+            return v;
+        }
+        case Z3_OP_IFF:
+        case Z3_OP_EQ:
+        case Z3_OP_XOR:
+        case Z3_OP_DISTINCT: {
+            if (e.num_args() != 2)
+                throw Untranslatable{"an equality of more than two terms"};
+            // v <-> (a <-> b); XOR and DISTINCT are its negation.
+            int v = fresh(), a = arg(0), b = arg(1);
+            add({-v, -a, b});
+            add({-v, a, -b});
+            add({v, a, b});
+            add({v, -a, -b});
+            return k == Z3_OP_XOR || k == Z3_OP_DISTINCT ? -v : v;
+        }
+        case Z3_OP_ITE: {
+            int v = fresh(), c = arg(0), a = arg(1), b = arg(2);
+            add({-v, -c, a});
+            add({-v, c, b});
+            add({v, -c, -a});
+            add({v, c, -b});
+            return v;
+        }
+        case Z3_OP_UNINTERPRETED:
+            if (e.num_args() == 0) {
+                int v = fresh();
+                m_atoms.emplace_back(v, e.decl());
+                return v;
+            }
+            [[fallthrough]];
+        default: throw Untranslatable{"the operator " + e.decl().name().str()};
+        }
+    }
+
+    int trueLiteral() {
+        if (!m_true) {
+            m_true = fresh();
+            add({m_true});
+        }
+        return m_true;
+    }
+
+    int fresh() { return ++m_varCount; }
+
+    void add(const std::vector<int> &clause) {
+        char buffer[16];
+        for (int l : clause) {
+            int n = std::snprintf(buffer, sizeof buffer, "%d ", l);
+            m_clauses.append(buffer, size_t(n));
+        }
+        m_clauses += "0\n";
+        ++m_clauseCount;
+    }
+
+    std::unordered_map<unsigned, int> m_vars; // subterm id -> literal
+    std::vector<std::pair<int, z3::func_decl>> m_atoms;
+    std::string m_clauses;
+    size_t m_clauseCount = 0;
+    int m_varCount = 0;
+    int m_true = 0;
+};
+
+// A file in the temporary directory, removed when this goes.
+struct TempFile {
+    std::string path;
+    explicit TempFile(const char *suffix) {
+        const char *dir = std::getenv("TMPDIR");
+        path = std::string(dir && *dir ? dir : "/tmp") + "/vcov-sat-XXXXXX" + suffix;
+        int fd = mkstemps(path.data(), int(std::strlen(suffix)));
+        if (fd < 0)
+            path.clear();
+        else
+            close(fd);
+    }
+    ~TempFile() {
+        if (!path.empty())
+            unlink(path.c_str());
+    }
+};
+
+} // namespace
+
+bool miniSatAvailable() {
+    static const bool found = [] {
+        const char *path = std::getenv("PATH");
+        std::string dirs = path ? path : "/usr/bin:/bin";
+        size_t start = 0;
+        while (start <= dirs.size()) {
+            size_t end = dirs.find(':', start);
+            std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+            if (!dir.empty() && access((dir + "/minisat").c_str(), X_OK) == 0)
+                return true;
+            if (end == std::string::npos)
+                break;
+            start = end + 1;
+        }
+        return false;
+    }();
+    return found;
+}
+
+MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds) {
+    MiniSatAnswer answer;
+    z3::context &ctx = goal.ctx();
+    CnfWriter cnf;
+    try {
+        for (unsigned i = 0; i < goal.size(); ++i)
+            cnf.assertFormula(goal[i]);
+    } catch (const Untranslatable &u) {
+        answer.reason = "the bit-blasted formula has " + u.what;
+        return answer;
+    }
+    TempFile in(".cnf"), out(".out");
+    if (in.path.empty() || out.path.empty() || !cnf.write(in.path)) {
+        answer.reason = std::string("the formula could not be written: ") + std::strerror(errno);
+        return answer;
+    }
+    std::vector<std::string> args{"minisat", "-verb=0"};
+    if (timeoutSeconds > 0)
+        args.push_back("-cpu-lim=" + std::to_string(std::max(1L, std::lround(std::ceil(timeoutSeconds)))));
+    args.push_back(in.path);
+    args.push_back(out.path);
+    std::vector<char *> argv;
+    for (auto &a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t io;
+    posix_spawn_file_actions_init(&io);
+    posix_spawn_file_actions_addopen(&io, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&io, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t pid = 0;
+    int spawned = posix_spawnp(&pid, "minisat", &io, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&io);
+    if (spawned != 0) {
+        answer.reason = std::string("minisat could not be started: ") + std::strerror(spawned);
+        return answer;
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (code == 20) {
+        answer.status = MiniSatAnswer::Unsat;
+        return answer;
+    }
+    if (code == 1 && timeoutSeconds > 0) { // MiniSat's CPU limit
+        answer.status = MiniSatAnswer::Unknown;
+        answer.reason = "solver: time budget exhausted";
+        return answer;
+    }
+    if (code != 10) {
+        answer.reason = "minisat ended with status " + std::to_string(code);
+        return answer;
+    }
+    // SAT: the assignment, then Z3's model converter back to the goal's original formulas.
+    std::ifstream result(out.path);
+    std::string word;
+    result >> word;
+    std::vector<signed char> value(size_t(cnf.variables()) + 1, 0);
+    long lit = 0;
+    while (result >> lit && lit != 0)
+        if (size_t(std::labs(lit)) < value.size())
+            value[size_t(std::labs(lit))] = lit > 0 ? 1 : -1;
+    if (word != "SAT") {
+        answer.reason = "minisat's answer could not be read";
+        return answer;
+    }
+    z3::model assignment(ctx);
+    for (const auto &[v, decl] : cnf.atoms()) {
+        z3::func_decl d = decl; // z3++ takes both by non-const reference
+        z3::expr b = ctx.bool_val(value[size_t(v)] > 0);
+        assignment.add_const_interp(d, b);
+    }
+    answer.model = goal.convert_model(assignment);
+    answer.status = MiniSatAnswer::Sat;
+    return answer;
+}
+
+} // namespace vcov

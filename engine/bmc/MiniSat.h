@@ -1,0 +1,29 @@
+// The SAT search of a bit-blasted goal by MiniSat 2.2 (the solver CBMC uses), run as a child
+// process. On unwound programs it searches 2-3 times faster than Z3's own SAT solver
+// (qsortexample SIZE=4: 26 s against 67-80 s). Z3 still simplifies and bit-blasts; the goal's
+// model converter maps MiniSat's assignment back to the program's variables.
+#pragma once
+
+#include <z3++.h>
+
+#include <optional>
+#include <string>
+
+namespace vcov {
+
+struct MiniSatAnswer {
+    // Unavailable: no minisat on the PATH, or a goal this translation does not cover; the
+    // caller solves with Z3 instead.
+    enum Status { Sat, Unsat, Unknown, Unavailable } status = Unavailable;
+    std::optional<z3::model> model; // Sat: a model of the formulas the goal came from
+    std::string reason;             // Unknown, Unavailable: why
+};
+
+// Whether a minisat executable is on the PATH (looked up once).
+bool miniSatAvailable();
+
+// goal: propositional (after Z3's bit-blast tactic), with its model converter.
+// timeoutSeconds: MiniSat's CPU limit; 0 for none.
+MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds);
+
+} // namespace vcov
