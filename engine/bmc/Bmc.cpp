@@ -1156,12 +1156,26 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
         for (const auto &d : encoder.definitions)
             goal.add(d);
         goal.add(z3::mk_or(any));
-        z3::apply_result blasted = bitBlast(goal);
-        if (blasted.size() == 1) {
-            const z3::goal propositional = blasted[0];
+        // The budget covers the preprocessing too, as it does inside Z3's solver.
+        const auto start = std::chrono::steady_clock::now();
+        std::optional<z3::apply_result> blasted;
+        try {
+            blasted = timeoutSeconds > 0
+                          ? z3::try_for(bitBlast, unsigned(std::max(1.0, timeoutSeconds * 1000)))(goal)
+                          : bitBlast(goal);
+        } catch (const z3::exception &) {
+            reason = "solver: time budget exhausted while bit-blasting";
+            return z3::unknown;
+        }
+        const double left =
+            timeoutSeconds > 0
+                ? std::max(0.001, timeoutSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count())
+                : 0.0;
+        if (blasted->size() == 1) {
+            const z3::goal propositional = (*blasted)[0];
             if (propositional.is_decided_unsat())
                 return z3::unsat;
-            MiniSatAnswer answer = solveWithMiniSat(propositional, timeoutSeconds);
+            MiniSatAnswer answer = solveWithMiniSat(propositional, left);
             if (satSolver && answer.status != MiniSatAnswer::Unavailable)
                 *satSolver = "minisat";
             if (answer.status == MiniSatAnswer::Unsat)

@@ -257,7 +257,8 @@ MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds) {
         answer.status = MiniSatAnswer::Unsat;
         return answer;
     }
-    if (code == 1 && timeoutSeconds > 0) { // MiniSat's CPU limit
+    // MiniSat's CPU limit: exit 1 while parsing, 0 ("INDETERMINATE") while searching.
+    if ((code == 0 || code == 1) && timeoutSeconds > 0) {
         answer.status = MiniSatAnswer::Unknown;
         answer.reason = "solver: time budget exhausted";
         return answer;
