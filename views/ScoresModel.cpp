@@ -3,7 +3,6 @@
 #include <QFont>
 
 #include <algorithm>
-#include <QGuiApplication>
 #include <QPalette>
 
 #include "Tint.h"
@@ -89,7 +88,7 @@ QVariant ScoresModel::data(const QModelIndex &index, int role) const {
         return {};
     case Qt::BackgroundRole:
         if (row == m_next)
-            return tint(QGuiApplication::palette().color(QPalette::Highlight), QGuiApplication::palette(), 0.35);
+            return markedRowTint();
         return {};
     case Qt::ToolTipRole:
         if (row == m_next)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QColor>
+#include <QGuiApplication>
 #include <QPalette>
 
 namespace vcov::views {
@@ -13,6 +14,13 @@ inline QColor tint(const QColor &hue, const QPalette &palette, double strength =
     const double a = strength >= 0 ? strength : base.lightness() > 128 ? 0.22 : 0.30;
     return QColor::fromRgbF(float(base.redF() * (1 - a) + hue.redF() * a), float(base.greenF() * (1 - a) + hue.greenF() * a),
                             float(base.blueF() * (1 - a) + hue.blueF() * a));
+}
+
+// The background of a marked table row (the current step, a changed variable, the state
+// taken next): the application palette's highlight, lightly.
+inline QColor markedRowTint() {
+    const QPalette palette = QGuiApplication::palette();
+    return tint(palette.color(QPalette::Highlight), palette, 0.35);
 }
 
 } // namespace vcov::views

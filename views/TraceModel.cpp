@@ -1,7 +1,6 @@
 #include "TraceModel.h"
 
 #include <QFont>
-#include <QGuiApplication>
 #include <QPalette>
 
 #include "Tint.h"
@@ -63,7 +62,7 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         return {};
     case Qt::BackgroundRole:
         if (index.row() == m_current)
-            return tint(QGuiApplication::palette().color(QPalette::Highlight), QGuiApplication::palette(), 0.35);
+            return markedRowTint();
         return {};
     }
     return {};
@@ -144,7 +143,7 @@ QVariant TraceVariablesModel::data(const QModelIndex &index, int role) const {
         return {};
     case Qt::BackgroundRole:
         if (r.changed)
-            return tint(QGuiApplication::palette().color(QPalette::Highlight), QGuiApplication::palette(), 0.35);
+            return markedRowTint();
         return {};
     }
     return {};
