@@ -53,19 +53,20 @@ std::optional<Session> readSession(const QString &path, QString *error) {
     }
     const QByteArray bytes = file.readAll();
     json j = json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
-    if (j.is_discarded() || !j.is_object() || j.value("format", std::string()) != "vcov-session") {
-        *error = QObject::tr("%1 is not a vcov session (or it is damaged).").arg(path);
-        return std::nullopt;
-    }
-    int version = j.value("version", 0);
-    if (version > SessionFormatVersion) {
-        *error = QObject::tr("%1 was written by a newer vcov (session format %2; this vcov reads up to %3).")
-                     .arg(path)
-                     .arg(version)
-                     .arg(SessionFormatVersion);
-        return std::nullopt;
-    }
+    // Every read below, the header's too, throws on a field of the wrong type.
     try {
+        if (j.is_discarded() || !j.is_object() || j.value("format", std::string()) != "vcov-session") {
+            *error = QObject::tr("%1 is not a vcov session (or it is damaged).").arg(path);
+            return std::nullopt;
+        }
+        int version = j.value("version", 0);
+        if (version > SessionFormatVersion) {
+            *error = QObject::tr("%1 was written by a newer vcov (session format %2; this vcov reads up to %3).")
+                         .arg(path)
+                         .arg(version)
+                         .arg(SessionFormatVersion);
+            return std::nullopt;
+        }
         Session s;
         const json &in = j.at("inputs");
         s.inputs.frontEnd.files = in.at("files").get<std::vector<std::string>>();

@@ -227,6 +227,15 @@ private slots:
         newer.close();
         QVERIFY(!w.openSession(newer.fileName(), &error));
         QVERIFY2(error.contains(QStringLiteral("newer vcov")), qPrintable(error));
+        // Valid JSON with fields of the wrong type is damaged too, not an exception.
+        for (const char *text : {"{\"format\": 5}", "{\"format\": \"vcov-session\", \"version\": \"one\"}"}) {
+            QFile typed(dir.filePath(QStringLiteral("typed.vcov")));
+            QVERIFY(typed.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            typed.write(text);
+            typed.close();
+            QVERIFY(!w.openSession(typed.fileName(), &error));
+            QVERIFY2(error.contains(QStringLiteral("damaged")), qPrintable(error));
+        }
         QCOMPARE(w.coverage(), after);
         QCOMPARE(w.sourceView(0)->lineStatuses(), statuses);
 
