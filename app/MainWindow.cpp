@@ -324,7 +324,7 @@ void MainWindow::createActions() {
     m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
     m_stepAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("go-next")), tr("S&tep"), this, &MainWindow::stepAnalysis);
     m_stepAction->setShortcut(QKeySequence(Qt::Key_F10));
-    m_stepAction->setToolTip(tr("Teaching mode: expand one waitlist node (F10)"));
+    m_stepAction->setToolTip(tr("Teaching mode: expand one waitlist node (F10); without a run, starts a paused one"));
     m_stopAction = analysis->addAction(QIcon::fromTheme(QStringLiteral("media-playback-stop")), tr("&Stop"), this,
                                        &MainWindow::stopCoverage);
     m_stopAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
@@ -353,7 +353,7 @@ void MainWindow::createActions() {
         QMessageBox::about(this, tr("About vcov"),
                            tr("<h3>vcov %1</h3><p>Explore the verification progress of C programs: "
                               "control-flow automata, interrupted analyses and their coverage.</p>"
-                              "<p>Clang %2 front end, Z3 %3, Graphviz, Qt %4.</p>")
+                              "<p>Clang %2 front end, Z3 %3 (and MiniSat, where installed), Graphviz, Qt %4.</p>")
                                .arg(QApplication::applicationVersion(), QStringLiteral("19"), QStringLiteral("4"),
                                     QString::fromLatin1(qVersion())));
     });
