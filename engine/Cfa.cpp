@@ -188,6 +188,49 @@ bool callsBody(const Program &p, const CfaEdge &e) {
            p.functions[size_t(e.call.callee)].hasBody;
 }
 
+std::string variantError(const Program &p, const ProgramVariant &v) {
+    for (const auto &[id, r] : v.edges) {
+        if (id < 0 || size_t(id) >= p.edges.size())
+            return "edge " + std::to_string(id) + " does not exist";
+        const CfaEdge &e = p.edge(id);
+        const std::string which = "edge " + std::to_string(id) + " (" + e.text + ")";
+        if (r.id != id || r.from != e.from || r.to != e.to || r.function != e.function)
+            return which + ": the replacement must keep the edge's id and locations";
+        if (callsBody(p, e) || callsBody(p, r))
+            return which + ": calls of functions with a body cannot be replaced or introduced";
+        auto fixed = [](EdgeKind k) {
+            return k == EdgeKind::Assume || k == EdgeKind::Return || k == EdgeKind::Declaration;
+        };
+        if ((fixed(e.kind) || fixed(r.kind)) && e.kind != r.kind)
+            return which + ": an edge of kind '" + edgeKindName(e.kind) + "' can only be replaced by one of that kind";
+        if (e.kind == EdgeKind::Declaration && e.declared != r.declared)
+            return which + ": the replacement must declare the same variable";
+    }
+    return {};
+}
+
+ProgramVariant deleteStatements(const Program &p, FileId file, unsigned line, unsigned column) {
+    ProgramVariant v;
+    v.name = "delete " + (file >= 0 && size_t(file) < p.files.size() ? p.files[size_t(file)].path : "?") + ":" +
+             std::to_string(line) + (column ? ":" + std::to_string(column) : "");
+    for (EdgeId id : p.edgesOnLine(file, line)) {
+        const CfaEdge &e = p.edge(id);
+        if (e.kind != EdgeKind::Assignment && !(e.kind == EdgeKind::Call && !callsBody(p, e)))
+            continue;
+        if (column && e.range.beginColumn != column)
+            continue;
+        CfaEdge blank;
+        blank.id = e.id;
+        blank.from = e.from;
+        blank.to = e.to;
+        blank.function = e.function;
+        blank.range = e.range;
+        blank.text = "(deleted) " + e.text;
+        v.edges.emplace(id, std::move(blank));
+    }
+    return v;
+}
+
 std::vector<PathMove> movesAt(const Program &p, NodeId location, const std::vector<EdgeId> &calls) {
     std::vector<PathMove> moves;
     for (EdgeId e : p.node(location).out)

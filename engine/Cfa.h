@@ -184,6 +184,28 @@ public:
 
 // A call of a function whose body the program has: it enters the callee's CFA.
 bool callsBody(const Program &p, const CfaEdge &e);
+// A program variant (a mutant): some edges replaced by other operations between the same
+// locations. The interpreter runs a variant (InterpreterOptions::variant); the bounded model
+// checker encodes many variants at once, selected by a variable (BmcEncoding).
+struct ProgramVariant {
+    std::string name;
+    std::map<EdgeId, CfaEdge> edges; // by the id of the edge each replaces
+    const CfaEdge &edge(const Program &p, EdgeId id) const {
+        auto it = edges.find(id);
+        return it == edges.end() ? p.edge(id) : it->second;
+    }
+};
+
+// Why `v` is not a variant of `p` ("" when it is): a replacement keeps the edge's id and
+// locations, an assume stays an assume (the branching stays deterministic), a return a
+// return, a declaration declares the same variable, and calls of functions with a body
+// are neither replaced nor introduced (they shape the unwinding).
+std::string variantError(const Program &p, const ProgramVariant &v);
+// The variant in which the statements on `line` of `file` (column > 0: only the one that
+// starts there) are deleted: their assignments and intrinsic calls become blank edges.
+// Without edges when there are none.
+ProgramVariant deleteStatements(const Program &p, FileId file, unsigned line, unsigned column = 0);
+
 // The moves possible at a location under a call stack (the call edges below the entry
 // function): its out edges, and at a function's exit the return through the last call.
 std::vector<PathMove> movesAt(const Program &p, NodeId location, const std::vector<EdgeId> &calls);

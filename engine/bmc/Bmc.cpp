@@ -346,14 +346,25 @@ struct InputSymbol {
 
 class Encoder {
 public:
-    Encoder(const Program &p, const BmcOptions &o, Unroller &u, z3::context &c) : P(p), opts(o), U(u), ctx(c) {}
+    Encoder(const Program &p, const BmcOptions &o, Unroller &u, z3::context &c,
+            const std::vector<ProgramVariant> &variants)
+        : P(p), opts(o), U(u), ctx(c), selector(c.bv_const("variant", 32)) {
+        for (size_t k = 0; k < variants.size(); ++k)
+            for (const auto &[id, edge] : variants[k].edges)
+                m_variantEdges[id].push_back({unsigned(k + 1), &edge});
+    }
     void encode();
+    // The variant an execution runs: 0 the program, k the k-th variant.
+    z3::expr variantIs(size_t k) const { return selector == ctx.bv_val(uint64_t(k), 32); }
 
     std::vector<Violation> violations;
     std::vector<z3::expr> goals; // executions that end normally in an accepting observer state
     std::vector<InputSymbol> inputs;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
+    // Per CFA edge, the guard of each of its unwound copies after it is taken (call edges:
+    // entering the callee): an execution takes the edge when one of them holds.
+    std::unordered_map<EdgeId, std::vector<z3::expr>> taken;
 
 private:
     struct Eval {
@@ -393,6 +404,7 @@ private:
     State merge(std::vector<State> &in);
     bool accepting(int monitor) const { return !opts.observer || opts.observer->accepting(monitor); }
     void apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming);
+    void applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s, std::vector<std::vector<State>> &incoming);
     void intrinsic(const CfaEdge &e, Eval &ev);
 
     const Program &P;
@@ -408,6 +420,9 @@ private:
     unsigned fresh = 0;
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
+    z3::expr selector;
+    // The replacements of an edge in the variants, with the variant's number.
+    std::unordered_map<EdgeId, std::vector<std::pair<unsigned, const CfaEdge *>>> m_variantEdges;
 };
 
 int Encoder::objectFor(VarId v, int frame) {
@@ -980,13 +995,30 @@ State Encoder::merge(std::vector<State> &in) {
 }
 
 void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming) {
+    auto variants = ue.kind == UEdge::Cfa ? m_variantEdges.find(ue.edge) : m_variantEdges.end();
+    if (variants != m_variantEdges.end()) {
+        // A mutated edge: each variant's operation on the paths that select it; the states
+        // join again at the edge's target like the branches of an if.
+        z3::expr original = ctx.bool_val(true);
+        for (const auto &[k, edge] : variants->second) {
+            State chosen = s;
+            chosen.guard = andE(s.guard, variantIs(k));
+            applyEdge(unode, ue, *edge, std::move(chosen), incoming);
+            original = andE(original, notE(variantIs(k)));
+        }
+        s.guard = andE(s.guard, original);
+    }
+    applyEdge(unode, ue, P.edge(ue.edge), std::move(s), incoming);
+}
+
+void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
+                        std::vector<std::vector<State>> &incoming) {
     const UNode &u = U.nodes[size_t(unode)];
     Eval ev{s, u.frame, ue.edge, ctx.bool_val(true)};
     switch (ue.kind) {
     case UEdge::Enter: {
         if (ue.unwindLimit)
             break; // the call that would exceed the recursion bound
-        const CfaEdge &e = P.edge(ue.edge);
         const FunctionCfa &callee = P.functions[e.call.callee];
         int calleeFrame = U.nodes[size_t(ue.target)].frame;
         std::vector<std::pair<size_t, SymValue>> values;
@@ -1008,7 +1040,7 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
         break;
     }
     case UEdge::Leave: {
-        const CfaEdge &call = P.edge(ue.edge);
+        const CfaEdge &call = e;
         if (call.call.lhs) {
             int calleeFrame = u.frame;
             int callerFrame = U.frames[size_t(calleeFrame)].parent;
@@ -1025,7 +1057,6 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
         break;
     }
     case UEdge::Cfa: {
-        const CfaEdge &e = P.edge(ue.edge);
         switch (e.kind) {
         case EdgeKind::Blank: break;
         case EdgeKind::Declaration: {
@@ -1075,6 +1106,8 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
     }
     if (ue.target < 0 || s.guard.is_false())
         return;
+    if (ue.kind != UEdge::Leave)
+        taken[ue.edge].push_back(s.guard);
     incoming[size_t(ue.target)].push_back(std::move(s));
 }
 
@@ -1130,7 +1163,7 @@ namespace {
 // encoding: Z3's incremental QF_FD solver answered a second query on qsortexample in 14.7 s
 // against 6 s from scratch.
 z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::vector<z3::expr> &conditions,
-                          double timeoutSeconds, std::optional<z3::model> &model, std::string &reason,
+                          const std::vector<z3::expr> &facts, double timeoutSeconds, std::optional<z3::model> &model, std::string &reason,
                           std::string *satSolver = nullptr) {
     if (conditions.empty())
         return z3::unsat;
@@ -1155,6 +1188,8 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
         z3::goal goal(ctx);
         for (const auto &d : encoder.definitions)
             goal.add(d);
+        for (const auto &f : facts)
+            goal.add(f);
         goal.add(z3::mk_or(any));
         // The budget covers the preprocessing too, as it does inside Z3's solver.
         const auto start = std::chrono::steady_clock::now();
@@ -1200,6 +1235,8 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
     }
     for (const auto &d : encoder.definitions)
         solver.add(d);
+    for (const auto &f : facts)
+        solver.add(f);
     solver.add(z3::mk_or(any));
     z3::check_result r = solver.check();
     if (r == z3::sat)
@@ -1223,46 +1260,123 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
 
 } // namespace
 
-ExecutionSearch findExecution(const Program &program, const BmcOptions &options) {
-    auto start = std::chrono::steady_clock::now();
+struct BmcEncoding::Impl {
+    Impl(const Program &p, const BmcOptions &o, std::vector<ProgramVariant> v)
+        : program(p), options(o), variants(std::move(v)) {}
+    const Program &program;
+    BmcOptions options;
+    std::vector<ProgramVariant> variants;
+    std::string error;
+    double encodeSeconds = 0;
+    size_t unrolledNodes = 0;
+    z3::context ctx;
+    std::optional<Unroller> unroller;
+    std::optional<Encoder> encoder;
+
+    // What every query of variant k assumes.
+    std::vector<z3::expr> variantFacts(size_t k) const {
+        if (variants.empty())
+            return {};
+        return {encoder->variantIs(k)};
+    }
+    // The execution takes one of the edges (true when none are named).
+    z3::expr takesOneOf(const std::vector<EdgeId> &edges) {
+        if (edges.empty())
+            return ctx.bool_val(true);
+        z3::expr_vector any(ctx);
+        for (EdgeId e : edges) {
+            auto it = encoder->taken.find(e);
+            if (it != encoder->taken.end())
+                for (const auto &g : it->second)
+                    any.push_back(g);
+        }
+        return any.empty() ? ctx.bool_val(false) : z3::mk_or(any);
+    }
+    std::string queryError(const Query &q) const {
+        if (!error.empty())
+            return error;
+        if (q.variant > variants.size())
+            return "internal error: variant " + std::to_string(q.variant) + " of " + std::to_string(variants.size());
+        return {};
+    }
+};
+
+BmcEncoding::BmcEncoding(const Program &program, const BmcOptions &options, std::vector<ProgramVariant> variants)
+    : d(std::make_unique<Impl>(program, options, std::move(variants))) {
+    const auto start = std::chrono::steady_clock::now();
+    if (program.entryFunction == NoFunction) {
+        d->error = "the program has no entry function";
+        return;
+    }
+    for (const ProgramVariant &v : d->variants) {
+        std::string why = variantError(program, v);
+        if (!why.empty()) {
+            d->error = "variant '" + v.name + "': " + why;
+            return;
+        }
+    }
+    try {
+        d->unroller.emplace(program, d->options);
+        d->unroller->build();
+        d->unrolledNodes = d->unroller->nodes.size();
+        d->encoder.emplace(program, d->options, *d->unroller, d->ctx, d->variants);
+        d->encoder->encode();
+    } catch (const BmcUnsupported &u) {
+        d->error = "unsupported by the bounded model checker: " + u.what;
+    } catch (const z3::exception &ex) {
+        d->error = std::string("solver error: ") + ex.msg();
+    }
+    d->encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+BmcEncoding::~BmcEncoding() = default;
+
+const std::vector<ProgramVariant> &BmcEncoding::variants() const { return d->variants; }
+const std::string &BmcEncoding::error() const { return d->error; }
+double BmcEncoding::encodeSeconds() const { return d->encodeSeconds; }
+size_t BmcEncoding::unrolledNodes() const { return d->unrolledNodes; }
+
+ExecutionSearch BmcEncoding::findExecution(const Query &query) {
+    const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     ExecutionSearch result;
-    if (program.entryFunction == NoFunction) {
-        result.reason = "the program has no entry function";
+    result.unrolledNodes = d->unrolledNodes;
+    result.reason = d->queryError(query);
+    if (!result.reason.empty())
         return result;
-    }
-    BmcOptions opts = options;
-    opts.unwindingAssertions = true; // to know whether "not found" is complete
+    const double budget = query.timeoutSeconds > 0 ? query.timeoutSeconds : d->options.timeoutSeconds;
+    auto left = [&] { return budget > 0 ? std::max(0.001, budget - elapsed()) : 0.0; };
+    const Encoder &encoder = *d->encoder;
     try {
-        z3::context ctx;
-        Unroller unroller(program, opts);
-        unroller.build();
-        result.unrolledNodes = unroller.nodes.size();
-        Encoder encoder(program, opts, unroller, ctx);
-        encoder.encode();
         std::optional<z3::model> model;
-        auto left = [&] { return opts.timeoutSeconds > 0 ? std::max(0.001, opts.timeoutSeconds - elapsed()) : 0.0; };
-        z3::check_result r = solveAny(ctx, encoder, encoder.goals, left(), model, result.reason);
+        std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        // Without unwinding assertions nothing could tell whether "not found" is complete.
+        if (!d->options.unwindingAssertions) {
+            result.reason = "internal error: an execution search needs unwinding assertions";
+            return result;
+        }
+        facts.push_back(d->takesOneOf(query.through));
+        z3::check_result r = solveAny(d->ctx, encoder, encoder.goals, facts, left(), model, result.reason);
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
             result.input = inputsFromModel(encoder, *model);
         } else if (r == z3::unsat) {
             result.status = ExecutionSearch::NotFound;
+            // Complete when no path of the variant exceeds the bound, whichever edges it
+            // takes: a path cut by the bound might have taken a wanted edge later.
             std::vector<z3::expr> unwinding;
             for (const auto &v : encoder.violations)
                 if (v.property == Property::Unwinding)
                     unwinding.push_back(v.condition);
             std::string why;
-            z3::check_result u = solveAny(ctx, encoder, unwinding, left(), model, why);
+            z3::check_result u =
+                solveAny(d->ctx, encoder, unwinding, d->variantFacts(query.variant), left(), model, why);
             result.complete = u == z3::unsat;
             if (u == z3::sat)
-                result.reason = "bound " + std::to_string(opts.unwind) + " too small";
+                result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
             else if (u == z3::unknown)
                 result.reason = why;
         }
-    } catch (const BmcUnsupported &u) {
-        result.status = ExecutionSearch::Unknown;
-        result.reason = "unsupported by the bounded model checker: " + u.what;
     } catch (const z3::exception &ex) {
         result.status = ExecutionSearch::Unknown;
         result.reason = std::string("solver error: ") + ex.msg();
@@ -1271,53 +1385,68 @@ ExecutionSearch findExecution(const Program &program, const BmcOptions &options)
     return result;
 }
 
-BmcResult checkProgram(const Program &program, const BmcOptions &options) {
-    auto start = std::chrono::steady_clock::now();
+ExecutionSearch findExecution(const Program &program, const BmcOptions &options) {
+    BmcOptions opts = options;
+    opts.unwindingAssertions = true; // to know whether "not found" is complete
+    BmcEncoding encoding(program, opts);
+    BmcEncoding::Query q;
+    // The budget covers the encoding too.
+    if (options.timeoutSeconds > 0)
+        q.timeoutSeconds = std::max(0.001, options.timeoutSeconds - encoding.encodeSeconds());
+    ExecutionSearch result = encoding.findExecution(q);
+    result.seconds += encoding.encodeSeconds();
+    return result;
+}
+
+BmcResult BmcEncoding::check(const Query &query) {
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    const Program &program = d->program;
+    const BmcOptions &options = d->options;
     BmcResult result;
     result.bound = options.unwind;
+    result.unrolledNodes = d->unrolledNodes;
+    result.encodeSeconds = d->encodeSeconds;
     auto finish = [&](BmcResult &r) -> BmcResult & {
-        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        r.seconds = elapsed();
         return r;
     };
-    if (program.entryFunction == NoFunction) {
-        result.reason = "the program has no entry function";
+    result.reason = d->queryError(query);
+    if (!result.reason.empty())
         return finish(result);
-    }
+    const Encoder &encoder = *d->encoder;
+    const Unroller &unroller = *d->unroller;
+    result.checks = encoder.violations.size();
     try {
-        z3::context ctx;
-        Unroller unroller(program, options);
-        unroller.build();
-        result.unrolledNodes = unroller.nodes.size();
-        Encoder encoder(program, options, unroller, ctx);
-        encoder.encode();
-        result.checks = encoder.violations.size();
-        result.encodeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (encoder.violations.empty()) {
             result.verdict = Verdict::Safe;
             return finish(result);
         }
-        // Bit-blasting after word-level preprocessing, then Z3's SAT solver: the formula
-        // is quantifier-free bit-vectors only.
-        auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+        const double budget = query.timeoutSeconds > 0 ? query.timeoutSeconds : options.timeoutSeconds;
+        const std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        // A real violation counts only on an execution through a wanted edge; a path cut
+        // by the bound counts wherever it is cut (it might have taken one later).
+        const z3::expr through = d->takesOneOf(query.through);
         // One query: is one of these checks violated? A fresh solver each time (the
         // tactic pipeline is not incremental); the encoding is shared.
         std::optional<z3::model> model;
         auto solve = [&](bool unwinding) -> z3::check_result {
-            double left = options.timeoutSeconds > 0
-                              ? std::max(0.001, options.timeoutSeconds - (elapsed() - result.encodeSeconds))
-                              : 0.0;
+            double left = budget > 0 ? std::max(0.001, budget - elapsed()) : 0.0;
             std::vector<z3::expr> any;
             for (const auto &v : encoder.violations)
-                if (unwinding || v.property != Property::Unwinding)
+                if (v.property != Property::Unwinding)
+                    any.push_back(query.through.empty() ? v.condition : andE(v.condition, through));
+                else if (unwinding)
                     any.push_back(v.condition);
-            return solveAny(ctx, encoder, any, left, model, result.reason, &result.satSolver);
+            return solveAny(d->ctx, encoder, any, facts, left, model, result.reason, &result.satSolver);
         };
         z3::check_result r = solve(true);
         const Violation *hit = nullptr;
         auto findHit = [&] {
             hit = nullptr;
             for (const auto &v : encoder.violations)
-                if (model->eval(v.condition, true).is_true()) {
+                if (model->eval(v.condition, true).is_true() &&
+                    (v.property == Property::Unwinding || model->eval(through, true).is_true())) {
                     hit = &v;
                     break;
                 }
@@ -1339,7 +1468,7 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
                 }
             }
         }
-        result.solveSeconds = elapsed() - result.encodeSeconds;
+        result.solveSeconds = elapsed();
         if (r == z3::unsat) {
             result.verdict = Verdict::Safe;
             return finish(result);
@@ -1355,10 +1484,12 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
         result.property = hit->property;
         result.violationEdge = hit->edge;
         result.violationMessage = hit->message;
-        // Replay: the concrete interpreter must reach the same violation.
+        // Replay: the concrete interpreter must reach the same violation in the same variant.
         InterpreterOptions io;
         io.properties = options.properties;
         io.properties.erase(Property::Unwinding);
+        if (query.variant > 0)
+            io.variant = &d->variants[query.variant - 1];
         std::vector<EdgeId> expected;
         if (hit->property == Property::Unwinding) {
             // The interpreter knows no bound: it must take the same edges as the path
@@ -1425,14 +1556,18 @@ BmcResult checkProgram(const Program &program, const BmcOptions &options) {
                             " at " + program.edge(hit->edge).text + " did not replay (the interpreter says: " +
                             describeEnding(program, result.counterexample->ending) + ")";
         }
-    } catch (const BmcUnsupported &u) {
-        result.verdict = Verdict::Unknown;
-        result.reason = "unsupported by the bounded model checker: " + u.what;
     } catch (const z3::exception &ex) {
         result.verdict = Verdict::Unknown;
         result.reason = std::string("solver error: ") + ex.msg();
     }
     return finish(result);
+}
+
+BmcResult checkProgram(const Program &program, const BmcOptions &options) {
+    BmcEncoding encoding(program, options);
+    BmcResult result = encoding.check();
+    result.seconds += encoding.encodeSeconds();
+    return result;
 }
 
 } // namespace vcov

@@ -9,6 +9,7 @@
 #include "semantics/Properties.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -47,6 +48,7 @@ struct BmcResult {
     std::string satSolver; // "minisat" or "z3": which one searched the last query
 };
 
+// Encodes the program and asks one query: checkProgram = BmcEncoding(program, options).check().
 BmcResult checkProgram(const Program &program, const BmcOptions &options);
 
 // A search for an execution that ends normally (the entry function returns or exit() is
@@ -64,5 +66,45 @@ struct ExecutionSearch {
 };
 
 ExecutionSearch findExecution(const Program &program, const BmcOptions &options);
+
+// One encoding, many queries: the program unwound to a bound (in product with
+// options.observer) and encoded once, with every variant in it selected by a variable
+// (0: the program itself, k: variants[k-1]). Each query names the variant, and may ask
+// for executions that take one of some edges (branch goals). Each query is solved on its
+// own: Z3's preprocessing slices the shared encoding to what the query asks (the
+// variant's selector fixed, the other checks and variants dropped), then a fresh SAT
+// search runs. That was measured faster than one incremental solver with assumption
+// literals (Bmc.cpp, solveAny).
+struct BmcQuery {
+    size_t variant = 0;          // 0: the program, k: BmcEncoding::variants()[k-1]
+    std::vector<EdgeId> through; // non-empty: only executions that take one of these edges
+    double timeoutSeconds = 0;   // 0: the options' budget
+};
+
+class BmcEncoding {
+public:
+    // Variants are checked with variantError first; a bad one makes every query Unknown.
+    BmcEncoding(const Program &program, const BmcOptions &options, std::vector<ProgramVariant> variants = {});
+    ~BmcEncoding();
+    BmcEncoding(const BmcEncoding &) = delete;
+    BmcEncoding &operator=(const BmcEncoding &) = delete;
+
+    using Query = BmcQuery;
+    // Is a selected check violated? A counterexample is replayed by the interpreter on the
+    // queried variant. seconds is this query's time; encodeSeconds the encoding's.
+    BmcResult check(const Query &query = {});
+    // An execution that ends normally in an accepting state of options.observer.
+    ExecutionSearch findExecution(const Query &query = {});
+
+    const std::vector<ProgramVariant> &variants() const;
+    // Non-empty when the program could not be encoded (an unsupported construct, ...).
+    const std::string &error() const;
+    double encodeSeconds() const;
+    size_t unrolledNodes() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
 
 } // namespace vcov

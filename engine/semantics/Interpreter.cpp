@@ -895,7 +895,7 @@ Execution Interpreter::run() {
             const CfaNode &node = P.node(n);
             const CfaEdge *taken = nullptr;
             for (EdgeId id : node.out) {
-                const CfaEdge &e = P.edge(id);
+                const CfaEdge &e = opts.variant ? opts.variant->edge(P, id) : P.edge(id);
                 if (e.kind != EdgeKind::Assume) {
                     taken = &e;
                     break;

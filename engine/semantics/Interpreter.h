@@ -13,6 +13,7 @@ struct InterpreterOptions {
     size_t maxSteps = 10'000'000;
     bool recordSteps = true;
     size_t maxCallDepth = 10'000;
+    const ProgramVariant *variant = nullptr; // run this variant of the program (a mutant); not owned
 };
 
 // Requires a program without front-end errors and with an entry function.
