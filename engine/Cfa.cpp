@@ -231,6 +231,17 @@ ProgramVariant deleteStatements(const Program &p, FileId file, unsigned line, un
     return v;
 }
 
+std::vector<ProgramVariant> statementDeletions(const Program &p, FileId file) {
+    std::set<std::pair<unsigned, unsigned>> starts;
+    for (const CfaEdge &e : p.edges)
+        if (e.range.file == file && (e.kind == EdgeKind::Assignment || (e.kind == EdgeKind::Call && !callsBody(p, e))))
+            starts.insert({e.range.beginLine, e.range.beginColumn});
+    std::vector<ProgramVariant> out;
+    for (auto [line, column] : starts)
+        out.push_back(deleteStatements(p, file, line, column));
+    return out;
+}
+
 std::vector<PathMove> movesAt(const Program &p, NodeId location, const std::vector<EdgeId> &calls) {
     std::vector<PathMove> moves;
     for (EdgeId e : p.node(location).out)

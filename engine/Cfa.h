@@ -205,6 +205,9 @@ std::string variantError(const Program &p, const ProgramVariant &v);
 // starts there) are deleted: their assignments and intrinsic calls become blank edges.
 // Without edges when there are none.
 ProgramVariant deleteStatements(const Program &p, FileId file, unsigned line, unsigned column = 0);
+// One variant per statement of `file` that deleteStatements can delete (FDV's statement
+// deletion mutants), in source order.
+std::vector<ProgramVariant> statementDeletions(const Program &p, FileId file);
 
 // The moves possible at a location under a call stack (the call edges below the entry
 // function): its out edges, and at a function's exit the return through the last call.

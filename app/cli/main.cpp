@@ -53,6 +53,9 @@ bmc options:
   --partial-loops      no unwinding assertions: paths beyond the bound are dropped
   --property LIST      as for run
   --timeout S          give up after S seconds of solving (verdict unknown)
+  --delete F:L[:C],... mutants: delete the statement(s) at line L (column C) of file F,
+                       one mutant per location; killed when a check fails in it
+  --delete-each F      one mutant per statement of file F (statement deletion)
   --json OUT           write the result as JSON
 
 coverage options:
@@ -77,7 +80,8 @@ coverage options:
 
 Exit status: 0 success, 2 usage error, 6 input error (messages as file:line:col);
 run: 10 when a property is violated, 1 when the execution ends otherwise abnormally;
-bmc: 0 safe, 10 unsafe, 1 unknown, 70 internal error (a counterexample that does not replay);
+bmc: 0 safe, 10 unsafe, 1 unknown, 70 internal error (a counterexample that does not replay),
+  all for the program itself (mutants are checked on the same encoding and listed);
 coverage: 0 measured, 10 a property violation was found (replayed).
 )";
 
@@ -199,8 +203,70 @@ int runCommand(const std::vector<std::string> &args) {
     }
 }
 
+// A program file named on the command line: its path as given, or a path that ends in it.
+FileId findFile(const Program &program, const std::string &name) {
+    FileId found = program.fileId(name);
+    for (size_t i = 0; found < 0 && i < program.files.size(); ++i) {
+        const std::string &path = program.files[i].path;
+        if (path.size() > name.size() && path.compare(path.size() - name.size(), name.size(), name) == 0 &&
+            path[path.size() - name.size() - 1] == '/')
+            found = FileId(i);
+    }
+    return found;
+}
+
+// The mutants of --delete and --delete-each; nullopt (after a message) when one is not
+// in the program.
+std::optional<std::vector<ProgramVariant>> mutantsFromOptions(const CliOptions &opts, const Program &program) {
+    std::vector<ProgramVariant> mutants;
+    if (std::string each = opts.value("delete-each"); !each.empty()) {
+        FileId f = findFile(program, each);
+        if (f < 0) {
+            std::cerr << "vcov-cli: --delete-each: '" << each << "' is not a file of the program\n";
+            return std::nullopt;
+        }
+        mutants = statementDeletions(program, f);
+    }
+    std::string list = opts.value("delete");
+    for (size_t pos = 0; pos < list.size();) {
+        size_t comma = list.find(',', pos);
+        std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        // FILE:LINE or FILE:LINE:COLUMN; the file name itself may not contain ':'.
+        size_t first = item.find(':');
+        unsigned line = 0, column = 0;
+        FileId f = first == std::string::npos ? -1 : findFile(program, item.substr(0, first));
+        if (f >= 0 && sscanf(item.c_str() + first + 1, "%u:%u", &line, &column) < 1)
+            f = -1;
+        ProgramVariant v = f >= 0 ? deleteStatements(program, f, line, column) : ProgramVariant{};
+        if (v.edges.empty()) {
+            std::cerr << "vcov-cli: --delete: no statement to delete at '" << item
+                      << "' (FILE:LINE[:COLUMN]; assignments and calls of functions without a body)\n";
+            return std::nullopt;
+        }
+        mutants.push_back(std::move(v));
+        if (comma == std::string::npos)
+            break;
+        pos = comma + 1;
+    }
+    return mutants;
+}
+
+// What was deleted, as the source has it.
+std::string mutantText(const Program &program, const ProgramVariant &v) {
+    std::string text;
+    for (const auto &entry : v.edges)
+        text += (text.empty() ? "" : "; ") + program.edge(entry.first).text;
+    return text;
+}
+
+std::string violationPlace(const Program &program, const BmcResult &r) {
+    const CfaEdge &e = program.edge(r.violationEdge);
+    return program.files[size_t(e.range.file)].path + ":" + std::to_string(e.range.beginLine);
+}
+
 int bmcCommand(const std::vector<std::string> &args) {
-    auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json"}, {"partial-loops"});
+    auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each"},
+                                {"partial-loops"});
     if (!opts)
         return ExitUsage;
     BmcOptions bo;
@@ -235,7 +301,13 @@ int bmcCommand(const std::vector<std::string> &args) {
     auto program = loadProgramWithMain(*opts);
     if (!program)
         return ExitInputError;
-    BmcResult r = checkProgram(*program, bo);
+    auto mutants = mutantsFromOptions(*opts, *program);
+    if (!mutants)
+        return ExitUsage;
+    // One encoding for the program and every mutant; each is one query against it.
+    BmcEncoding encoding(*program, bo, *mutants);
+    BmcResult r = encoding.check();
+    r.seconds += encoding.encodeSeconds();
     bool internalError = r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
     if (r.counterexample && r.replayed) {
         std::cout << (r.verdict == Verdict::Unsafe ? "Counterexample" : "Execution beyond the bound")
@@ -255,8 +327,49 @@ int bmcCommand(const std::vector<std::string> &args) {
     std::cout << "time: " << r.seconds << " s (encoding " << r.encodeSeconds << " s, solving " << r.solveSeconds
               << " s), unwound locations: " << r.unrolledNodes << ", checks: " << r.checks
               << (r.satSolver.empty() ? "" : ", SAT solver: " + r.satSolver) << "\n";
+    nlohmann::json mutantsJson = nlohmann::json::array();
+    size_t killed = 0, survived = 0;
+    for (size_t k = 1; k <= mutants->size(); ++k) {
+        const ProgramVariant &m = (*mutants)[k - 1];
+        BmcQuery q;
+        q.variant = k;
+        BmcResult mr = encoding.check(q);
+        std::cout << "Mutant " << k << " of " << mutants->size() << ", " << m.name << " (" << mutantText(*program, m) << "): ";
+        nlohmann::json mj = {{"name", m.name}, {"deleted", mutantText(*program, m)}, {"verdict", verdictName(mr.verdict)},
+                             {"time_s", mr.seconds}};
+        if (mr.verdict == Verdict::Unsafe && mr.replayed) {
+            ++killed;
+            std::cout << "killed: " << propertyName(*mr.property) << ": " << mr.violationMessage << " at "
+                      << violationPlace(*program, mr) << " (counterexample replayed on the mutant, inputs";
+            for (int64_t v : mr.counterexample->input.nondet)
+                std::cout << " " << v;
+            std::cout << ")\n";
+            nlohmann::json cx = executionToJson(*program, *mr.counterexample);
+            cx["property"] = propertyName(*mr.property);
+            cx["message"] = mr.violationMessage;
+            cx["replayed"] = true;
+            mj["counterexample"] = cx;
+        } else if (mr.verdict == Verdict::Safe) {
+            ++survived;
+            std::cout << "survived (no check fails within bound " << mr.bound << ")\n";
+        } else {
+            std::cout << "unknown: " << mr.reason << "\n";
+            mj["reason"] = mr.reason;
+        }
+        mutantsJson.push_back(mj);
+    }
+    if (!mutants->empty())
+        std::cout << "Mutants: " << mutants->size() << ", killed " << killed << ", survived " << survived
+                  << ", unknown " << mutants->size() - killed - survived << " (one encoding, "
+                  << encoding.encodeSeconds() << " s)\n";
+    if (survived && (!bo.properties.count(Property::ArrayBounds) || !bo.properties.count(Property::Pointer)))
+        std::cout << "Note: checks not selected are assumed to hold, so executions that leave an array or "
+                     "dereference a bad pointer do not count: a mutant that survives only through them survives "
+                     "here (--property bounds,pointer counts them as kills)\n";
     if (auto json = opts->value("json"); !json.empty()) {
         nlohmann::json j = {{"verdict", verdictName(r.verdict)}, {"bound", r.bound}, {"time_s", r.seconds}};
+        if (!mutants->empty())
+            j["mutants"] = mutantsJson;
         if (!r.reason.empty())
             j["reason"] = r.reason;
         if (r.counterexample) {

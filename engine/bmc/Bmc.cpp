@@ -348,14 +348,23 @@ class Encoder {
 public:
     Encoder(const Program &p, const BmcOptions &o, Unroller &u, z3::context &c,
             const std::vector<ProgramVariant> &variants)
-        : P(p), opts(o), U(u), ctx(c), selector(c.bv_const("variant", 32)) {
+        : P(p), opts(o), U(u), ctx(c) {
+        for (size_t k = 0; k < variants.size(); ++k)
+            m_selectors.push_back(ctx.bool_const(("variant" + std::to_string(k + 1)).c_str()));
         for (size_t k = 0; k < variants.size(); ++k)
             for (const auto &[id, edge] : variants[k].edges)
                 m_variantEdges[id].push_back({unsigned(k + 1), &edge});
     }
     void encode();
-    // The variant an execution runs: 0 the program, k the k-th variant.
-    z3::expr variantIs(size_t k) const { return selector == ctx.bv_val(uint64_t(k), 32); }
+    // True when an execution runs the k-th variant (k >= 1).
+    z3::expr chosen(size_t k) const { return m_selectors[k - 1]; }
+    // What a query of variant k assumes: its literal, and no other.
+    std::vector<z3::expr> variantFacts(size_t k) const {
+        std::vector<z3::expr> facts;
+        for (size_t j = 1; j <= m_selectors.size(); ++j)
+            facts.push_back(j == k ? chosen(j) : !chosen(j));
+        return facts;
+    }
 
     std::vector<Violation> violations;
     std::vector<z3::expr> goals; // executions that end normally in an accepting observer state
@@ -420,7 +429,7 @@ private:
     unsigned fresh = 0;
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
-    z3::expr selector;
+    std::vector<z3::expr> m_selectors; // per variant, true when an execution runs it
     // The replacements of an edge in the variants, with the variant's number.
     std::unordered_map<EdgeId, std::vector<std::pair<unsigned, const CfaEdge *>>> m_variantEdges;
 };
@@ -1001,10 +1010,10 @@ void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector
         // join again at the edge's target like the branches of an if.
         z3::expr original = ctx.bool_val(true);
         for (const auto &[k, edge] : variants->second) {
-            State chosen = s;
-            chosen.guard = andE(s.guard, variantIs(k));
-            applyEdge(unode, ue, *edge, std::move(chosen), incoming);
-            original = andE(original, notE(variantIs(k)));
+            State mutated = s;
+            mutated.guard = andE(s.guard, chosen(k));
+            applyEdge(unode, ue, *edge, std::move(mutated), incoming);
+            original = andE(original, notE(chosen(k)));
         }
         s.guard = andE(s.guard, original);
     }
@@ -1186,10 +1195,14 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
     // solver when it is not, or when the translation does not cover the formula.
     if (!getenv("VCOV_Z3_SAT") && miniSatAvailable()) {
         z3::goal goal(ctx);
-        for (const auto &d : encoder.definitions)
-            goal.add(d);
+        // The facts first: propagate-values carries a unit into the formulas after it. Put
+        // after the definitions, a variant's selector did not slice the other variants away
+        // (qsortexample SIZE=2 with the ++i deletion as a variant: 76.8k CNF variables for
+        // the program's query instead of 36.8k).
         for (const auto &f : facts)
             goal.add(f);
+        for (const auto &d : encoder.definitions)
+            goal.add(d);
         goal.add(z3::mk_or(any));
         // The budget covers the preprocessing too, as it does inside Z3's solver.
         const auto start = std::chrono::steady_clock::now();
@@ -1233,10 +1246,10 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
         params.set("timeout", unsigned(std::max(1.0, timeoutSeconds * 1000)));
         solver.set(params);
     }
-    for (const auto &d : encoder.definitions)
-        solver.add(d);
     for (const auto &f : facts)
         solver.add(f);
+    for (const auto &d : encoder.definitions)
+        solver.add(d);
     solver.add(z3::mk_or(any));
     z3::check_result r = solver.check();
     if (r == z3::sat)
@@ -1273,12 +1286,7 @@ struct BmcEncoding::Impl {
     std::optional<Unroller> unroller;
     std::optional<Encoder> encoder;
 
-    // What every query of variant k assumes.
-    std::vector<z3::expr> variantFacts(size_t k) const {
-        if (variants.empty())
-            return {};
-        return {encoder->variantIs(k)};
-    }
+    std::vector<z3::expr> variantFacts(size_t k) const { return encoder->variantFacts(k); }
     // The execution takes one of the edges (true when none are named).
     z3::expr takesOneOf(const std::vector<EdgeId> &edges) {
         if (edges.empty())

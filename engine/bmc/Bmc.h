@@ -68,8 +68,8 @@ struct ExecutionSearch {
 ExecutionSearch findExecution(const Program &program, const BmcOptions &options);
 
 // One encoding, many queries: the program unwound to a bound (in product with
-// options.observer) and encoded once, with every variant in it selected by a variable
-// (0: the program itself, k: variants[k-1]). Each query names the variant, and may ask
+// options.observer) and encoded once, with every variant in it, each selected by a literal
+// of its own (0: the program itself, k: variants[k-1]). Each query names the variant, and may ask
 // for executions that take one of some edges (branch goals). Each query is solved on its
 // own: Z3's preprocessing slices the shared encoding to what the query asks (the
 // variant's selector fixed, the other checks and variants dropped), then a fresh SAT
