@@ -22,6 +22,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <unordered_map>
 
 namespace vcov {
@@ -333,7 +334,15 @@ struct Violation {
     Property property;
     EdgeId edge;
     std::string message;
-    int unode = -1; // unwinding: the location whose edge the bound cut
+    int unode = -1; // the unwound location whose edge it is on (for unwinding: the edge the bound cut)
+    bool onReturn = false; // on the return from `edge`, a call, to the caller
+};
+
+// An execution that ends normally: at the entry function's exit, or by an exit() call.
+struct Goal {
+    z3::expr guard;
+    int unode;
+    EdgeId exitCall = -1; // the exit() call edge from unode, or -1 at the exit location
 };
 
 struct InputSymbol {
@@ -367,13 +376,13 @@ public:
     }
 
     std::vector<Violation> violations;
-    std::vector<z3::expr> goals; // executions that end normally in an accepting observer state
+    std::vector<Goal> goals; // executions that end normally in an accepting observer state
     std::vector<InputSymbol> inputs;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
-    // Per CFA edge, the guard of each of its unwound copies after it is taken (call edges:
-    // entering the callee): an execution takes the edge when one of them holds.
-    std::unordered_map<EdgeId, std::vector<z3::expr>> taken;
+    // Per unwound edge, its guards after it is taken (one per variant that changes it; call
+    // edges: entering the callee): an execution takes the edge when one of them holds.
+    std::unordered_map<const UEdge *, std::vector<z3::expr>> taken;
 
 private:
     struct Eval {
@@ -430,6 +439,8 @@ private:
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
     std::vector<z3::expr> m_selectors; // per variant, true when an execution runs it
+    int m_unode = -1;                  // the unwound location whose edges are being applied
+    bool m_onReturn = false;           // ... and whether the edge is a return to the caller
     // The replacements of an edge in the variants, with the variant's number.
     std::unordered_map<EdgeId, std::vector<std::pair<unsigned, const CfaEdge *>>> m_variantEdges;
 };
@@ -566,7 +577,7 @@ void Encoder::check(Property p, const z3::expr &bad, Eval &ev, const std::string
     if (b.is_false() || ev.state.guard.is_false())
         return;
     if (opts.properties.count(p))
-        violations.push_back({andE(andE(ev.state.guard, ev.local), b), p, ev.edge, message});
+        violations.push_back({andE(andE(ev.state.guard, ev.local), b), p, ev.edge, message, m_unode, m_onReturn});
     ev.state.guard = andE(ev.state.guard, notE(andE(ev.local, b)));
 }
 
@@ -933,13 +944,14 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         z3::expr ok = truth(eval(c.args[0], ev));
         // Not selected (a search for executions): a failing assertion cuts the path.
         if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
-            violations.push_back({andE(ev.state.guard, notE(ok)), Property::Assertion, e.id, "assertion " + e.text});
+            violations.push_back(
+                {andE(ev.state.guard, notE(ok)), Property::Assertion, e.id, "assertion " + e.text, m_unode, m_onReturn});
         ev.state.guard = andE(ev.state.guard, ok); // the interpreter stops at the first violation
         return;
     }
     case Intrinsic::Error:
         if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
-            violations.push_back({ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called"});
+            violations.push_back({ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called", m_unode, m_onReturn});
         ev.state.guard = ctx.bool_val(false);
         return;
     case Intrinsic::Abort:
@@ -1004,6 +1016,8 @@ State Encoder::merge(std::vector<State> &in) {
 }
 
 void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming) {
+    m_unode = unode;
+    m_onReturn = ue.kind == UEdge::Leave;
     auto variants = ue.kind == UEdge::Cfa ? m_variantEdges.find(ue.edge) : m_variantEdges.end();
     if (variants != m_variantEdges.end()) {
         // A mutated edge: each variant's operation on the paths that select it; the states
@@ -1091,7 +1105,7 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
         case EdgeKind::Call:
             if (e.call.intrinsic == Intrinsic::Exit && ue.target >= 0 && accepting(U.nodes[size_t(ue.target)].monitor)) {
                 if (!s.guard.is_false())
-                    goals.push_back(s.guard);
+                    goals.push_back({s.guard, unode, e.id});
             }
             intrinsic(e, ev);
             break;
@@ -1110,13 +1124,13 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
     if (ue.unwindLimit) {
         // After the edge's own condition: the path really takes it one time too many.
         if (opts.unwindingAssertions && !s.guard.is_false())
-            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, unode});
+            violations.push_back(
+                {s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, unode, m_onReturn});
         return;
     }
     if (ue.target < 0 || s.guard.is_false())
         return;
-    if (ue.kind != UEdge::Leave)
-        taken[ue.edge].push_back(s.guard);
+    taken[&ue].push_back(s.guard);
     incoming[size_t(ue.target)].push_back(std::move(s));
 }
 
@@ -1143,7 +1157,7 @@ void Encoder::encode() {
         nodeGuards.push_back({n, s.guard});
         const UNode &un = U.nodes[size_t(n)];
         if (un.frame == 0 && un.node == P.functions[P.entryFunction].exit && accepting(un.monitor))
-            goals.push_back(s.guard);
+            goals.push_back({s.guard, n});
         const auto &outs = U.nodes[size_t(n)].out;
         for (size_t i = 0; i < outs.size(); ++i) {
             ++order;
@@ -1273,6 +1287,18 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
 
 } // namespace
 
+namespace {
+
+// The product of the unwound program with an automaton given at query time (an extra
+// constraint on the shared encoding): per unwound location, the condition that the
+// execution is there with the automaton in each state, every move so far admitted. Built
+// over the taken-edge guards, not by unwinding again.
+struct QueryProduct {
+    std::vector<std::map<int, z3::expr>> at;
+};
+
+} // namespace
+
 struct BmcEncoding::Impl {
     Impl(const Program &p, const BmcOptions &o, std::vector<ProgramVariant> v)
         : program(p), options(o), variants(std::move(v)) {}
@@ -1287,19 +1313,83 @@ struct BmcEncoding::Impl {
     std::optional<Encoder> encoder;
 
     std::vector<z3::expr> variantFacts(size_t k) const { return encoder->variantFacts(k); }
+
+    z3::expr takenGuard(const UEdge &ue) {
+        auto it = encoder->taken.find(&ue);
+        if (it == encoder->taken.end())
+            return ctx.bool_val(false);
+        return it->second.size() == 1 ? it->second[0] : z3::mk_or(toVector(it->second));
+    }
+    z3::expr_vector toVector(const std::vector<z3::expr> &v) {
+        z3::expr_vector out(ctx);
+        for (const auto &e : v)
+            out.push_back(e);
+        return out;
+    }
+    z3::expr any(const std::vector<z3::expr> &v) { return v.empty() ? ctx.bool_val(false) : z3::mk_or(toVector(v)); }
+
     // The execution takes one of the edges (true when none are named).
     z3::expr takesOneOf(const std::vector<EdgeId> &edges) {
         if (edges.empty())
             return ctx.bool_val(true);
-        z3::expr_vector any(ctx);
-        for (EdgeId e : edges) {
-            auto it = encoder->taken.find(e);
-            if (it != encoder->taken.end())
-                for (const auto &g : it->second)
-                    any.push_back(g);
-        }
-        return any.empty() ? ctx.bool_val(false) : z3::mk_or(any);
+        const std::set<EdgeId> wanted(edges.begin(), edges.end());
+        std::vector<z3::expr> guards;
+        for (const UNode &n : unroller->nodes)
+            for (const UEdge &ue : n.out)
+                if (ue.kind != UEdge::Leave && wanted.count(ue.edge))
+                    guards.push_back(takenGuard(ue));
+        return any(guards);
     }
+
+    QueryProduct productWith(const PathObserver &observer) {
+        QueryProduct p{std::vector<std::map<int, z3::expr>>(unroller->nodes.size())};
+        auto add = [](std::map<int, z3::expr> &at, int state, const z3::expr &c) {
+            auto it = at.find(state);
+            if (it == at.end())
+                at.emplace(state, c);
+            else
+                it->second = orE(it->second, c);
+        };
+        p.at[0].emplace(observer.initial(), ctx.bool_val(true));
+        for (int n : unroller->topo) {
+            if (p.at[size_t(n)].empty())
+                continue;
+            for (const UEdge &ue : unroller->nodes[size_t(n)].out) {
+                if (ue.target < 0)
+                    continue;
+                const z3::expr taken = takenGuard(ue);
+                if (taken.is_false())
+                    continue;
+                for (const auto &[state, c] : p.at[size_t(n)]) {
+                    const int next = observer.step(state, {ue.edge, ue.kind == UEdge::Leave});
+                    if (next != PathObserver::Blocked)
+                        add(p.at[size_t(ue.target)], next, andE(c, taken));
+                }
+            }
+        }
+        return p;
+    }
+    // The automaton admits the violation's move: the execution reaches its location in a
+    // state from which the move is not blocked.
+    z3::expr admits(const PathObserver &observer, const QueryProduct &p, const Violation &v) {
+        if (v.unode < 0)
+            return ctx.bool_val(true); // in the initial state, before any move
+        std::vector<z3::expr> in;
+        for (const auto &[state, c] : p.at[size_t(v.unode)])
+            if (observer.step(state, {v.edge, v.onReturn}) != PathObserver::Blocked)
+                in.push_back(c);
+        return any(in);
+    }
+    z3::expr accepts(const PathObserver &observer, const QueryProduct &p, const Goal &g) {
+        std::vector<z3::expr> in;
+        for (const auto &[state, c] : p.at[size_t(g.unode)]) {
+            const int end = g.exitCall < 0 ? state : observer.step(state, {g.exitCall, false});
+            if (end != PathObserver::Blocked && observer.accepting(end))
+                in.push_back(c);
+        }
+        return any(in);
+    }
+
     std::string queryError(const Query &q) const {
         if (!error.empty())
             return error;
@@ -1356,29 +1446,37 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
     auto left = [&] { return budget > 0 ? std::max(0.001, budget - elapsed()) : 0.0; };
     const Encoder &encoder = *d->encoder;
     try {
-        std::optional<z3::model> model;
-        std::vector<z3::expr> facts = d->variantFacts(query.variant);
         // Without unwinding assertions nothing could tell whether "not found" is complete.
         if (!d->options.unwindingAssertions) {
             result.reason = "internal error: an execution search needs unwinding assertions";
             return result;
         }
-        facts.push_back(d->takesOneOf(query.through));
-        z3::check_result r = solveAny(d->ctx, encoder, encoder.goals, facts, left(), model, result.reason);
+        std::optional<z3::model> model;
+        const std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        // With an automaton, goals and cut paths count where the product reaches them.
+        std::optional<QueryProduct> product;
+        if (query.observer)
+            product = d->productWith(*query.observer);
+        std::vector<z3::expr> goals;
+        for (const Goal &g : encoder.goals)
+            goals.push_back(product ? andE(g.guard, d->accepts(*query.observer, *product, g)) : g.guard);
+        std::vector<z3::expr> found = facts;
+        found.push_back(d->takesOneOf(query.through));
+        z3::check_result r = solveAny(d->ctx, encoder, goals, found, left(), model, result.reason);
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
             result.input = inputsFromModel(encoder, *model);
         } else if (r == z3::unsat) {
             result.status = ExecutionSearch::NotFound;
-            // Complete when no path of the variant exceeds the bound, whichever edges it
-            // takes: a path cut by the bound might have taken a wanted edge later.
+            // Complete when no path of the variant (and product) exceeds the bound, whichever
+            // edges it takes: a path cut by the bound might have taken a wanted edge later.
             std::vector<z3::expr> unwinding;
             for (const auto &v : encoder.violations)
                 if (v.property == Property::Unwinding)
-                    unwinding.push_back(v.condition);
+                    unwinding.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v))
+                                                : v.condition);
             std::string why;
-            z3::check_result u =
-                solveAny(d->ctx, encoder, unwinding, d->variantFacts(query.variant), left(), model, why);
+            z3::check_result u = solveAny(d->ctx, encoder, unwinding, facts, left(), model, why);
             result.complete = u == z3::unsat;
             if (u == z3::sat)
                 result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
@@ -1432,32 +1530,40 @@ BmcResult BmcEncoding::check(const Query &query) {
         }
         const double budget = query.timeoutSeconds > 0 ? query.timeoutSeconds : options.timeoutSeconds;
         const std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        // With an automaton, violations count where the product reaches them.
+        std::optional<QueryProduct> product;
+        if (query.observer)
+            product = d->productWith(*query.observer);
         // A real violation counts only on an execution through a wanted edge; a path cut
         // by the bound counts wherever it is cut (it might have taken one later).
         const z3::expr through = d->takesOneOf(query.through);
+        std::vector<z3::expr> conditions;
+        for (const auto &v : encoder.violations) {
+            z3::expr c = v.condition;
+            if (product)
+                c = andE(c, d->admits(*query.observer, *product, v));
+            if (v.property != Property::Unwinding && !query.through.empty())
+                c = andE(c, through);
+            conditions.push_back(c);
+        }
         // One query: is one of these checks violated? A fresh solver each time (the
         // tactic pipeline is not incremental); the encoding is shared.
         std::optional<z3::model> model;
         auto solve = [&](bool unwinding) -> z3::check_result {
             double left = budget > 0 ? std::max(0.001, budget - elapsed()) : 0.0;
             std::vector<z3::expr> any;
-            for (const auto &v : encoder.violations)
-                if (v.property != Property::Unwinding)
-                    any.push_back(query.through.empty() ? v.condition : andE(v.condition, through));
-                else if (unwinding)
-                    any.push_back(v.condition);
+            for (size_t i = 0; i < conditions.size(); ++i)
+                if (unwinding || encoder.violations[i].property != Property::Unwinding)
+                    any.push_back(conditions[i]);
             return solveAny(d->ctx, encoder, any, facts, left, model, result.reason, &result.satSolver);
         };
         z3::check_result r = solve(true);
         const Violation *hit = nullptr;
         auto findHit = [&] {
             hit = nullptr;
-            for (const auto &v : encoder.violations)
-                if (model->eval(v.condition, true).is_true() &&
-                    (v.property == Property::Unwinding || model->eval(through, true).is_true())) {
-                    hit = &v;
-                    break;
-                }
+            for (size_t i = 0; i < conditions.size() && !hit; ++i)
+                if (model->eval(conditions[i], true).is_true())
+                    hit = &encoder.violations[i];
         };
         if (r == z3::sat) {
             findHit();
@@ -1530,6 +1636,15 @@ BmcResult BmcEncoding::check(const Query &query) {
             io.maxSteps = expected.size() + 1;
         }
         Execution x = runProgram(program, input, io);
+        // The execution must also be one the query's automaton admits.
+        bool admitted = true;
+        if (query.observer) {
+            int state = query.observer->initial();
+            for (const PathMove &m : movesOf(program, x))
+                if (state != PathObserver::Blocked)
+                    state = query.observer->step(state, m);
+            admitted = state != PathObserver::Blocked;
+        }
         if (hit->property == Property::Unwinding) {
             bool same = x.steps.size() >= expected.size();
             for (size_t i = 0; same && i < expected.size(); ++i) {
@@ -1542,6 +1657,7 @@ BmcResult BmcEncoding::check(const Query &query) {
             result.replayed = x.ending.kind == EndingKind::PropertyViolation && x.ending.property == hit->property &&
                               x.ending.edge == hit->edge;
         }
+        result.replayed = result.replayed && admitted;
         if (!result.replayed && getenv("VCOV_BMC_DEBUG")) {
             for (auto &[n, g] : encoder.nodeGuards)
                 if (model->eval(g, true).is_true()) {

@@ -68,17 +68,21 @@ struct ExecutionSearch {
 ExecutionSearch findExecution(const Program &program, const BmcOptions &options);
 
 // One encoding, many queries: the program unwound to a bound (in product with
-// options.observer) and encoded once, with every variant in it, each selected by a literal
-// of its own (0: the program itself, k: variants[k-1]). Each query names the variant, and may ask
-// for executions that take one of some edges (branch goals). Each query is solved on its
-// own: Z3's preprocessing slices the shared encoding to what the query asks (the
-// variant's selector fixed, the other checks and variants dropped), then a fresh SAT
-// search runs. That was measured faster than one incremental solver with assumption
-// literals (Bmc.cpp, solveAny).
+// options.observer) and encoded once, with every variant in it, each selected by a
+// literal of its own (0: the program itself, k: variants[k-1]). Each query names the
+// variant, and may ask for executions that take one of some edges (branch goals) or that
+// an automaton admits (a product with it). Each query is solved on its own: Z3's
+// preprocessing slices the shared encoding to what the query asks (the variant's literal
+// fixed, the other variants dropped), then a fresh SAT search runs. That was measured
+// faster than one incremental solver with assumption literals (Bmc.cpp, solveAny).
 struct BmcQuery {
     size_t variant = 0;          // 0: the program, k: BmcEncoding::variants()[k-1]
     std::vector<EdgeId> through; // non-empty: only executions that take one of these edges
-    double timeoutSeconds = 0;   // 0: the options' budget
+    // Only executions this automaton admits (and, for findExecution, that end in one of
+    // its accepting states): a product built on the encoding, unlike options.observer,
+    // which shapes the unwinding. Paths still end at the encoding's bound. Not owned.
+    const PathObserver *observer = nullptr;
+    double timeoutSeconds = 0; // 0: the options' budget
 };
 
 class BmcEncoding {

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 using namespace vcov;
@@ -263,3 +264,157 @@ TEST(BmcVariants, ThePapersSwapDeletionIsKilledByTheFixedHarnessOnly) {
     }
 }
 #endif
+
+namespace {
+
+// Blocks the given edges; accepts every state it reaches.
+class AvoidEdges : public PathObserver {
+public:
+    explicit AvoidEdges(std::vector<EdgeId> edges) : m_edges(std::move(edges)) {}
+    int initial() const override { return 0; }
+    int step(int state, PathMove m) const override {
+        return std::find(m_edges.begin(), m_edges.end(), m.edge) != m_edges.end() && !m.isReturn ? Blocked : state;
+    }
+    bool accepting(int) const override { return true; }
+
+private:
+    std::vector<EdgeId> m_edges;
+};
+
+// Accepts once one of the given edges is taken.
+class TakeEdge : public PathObserver {
+public:
+    explicit TakeEdge(std::vector<EdgeId> edges) : m_edges(std::move(edges)) {}
+    int initial() const override { return 0; }
+    int step(int state, PathMove m) const override {
+        return state == 1 || (!m.isReturn && std::find(m_edges.begin(), m_edges.end(), m.edge) != m_edges.end());
+    }
+    bool accepting(int state) const override { return state == 1; }
+
+private:
+    std::vector<EdgeId> m_edges;
+};
+
+BmcQuery withObserver(const PathObserver &o) {
+    BmcQuery q;
+    q.observer = &o;
+    return q;
+}
+
+} // namespace
+
+// An automaton given with the query (a product built on the shared encoding) gives the
+// verdicts that unwinding in product with it gives.
+TEST(BmcQueries, AnAutomatonOnTheQueryAgreesWithTheUnwoundProduct) {
+    auto p = parseC(std::string(Prelude) + "int f(int v) {\n"               // 4
+                                           "  if (v > 7)\n"
+                                           "    return v - 7;\n"             // 6
+                                           "  return v;\n"
+                                           "}\n"
+                                           "int main() {\n"
+                                           "  int x = __VERIFIER_nondet_int();\n"
+                                           "  int y = f(x);\n"
+                                           "  if (x > 100)\n"
+                                           "    y = 1;\n"                    // 13
+                                           "  else\n"
+                                           "    y = y + 2;\n"                // 15
+                                           "  for (int i = 0; i < 3; i++)\n"
+                                           "    y = y + 1;\n"
+                                           "  assert(y != 5);\n"             // 18
+                                           "  return 0;\n"
+                                           "}\n");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    // y == 5 at the assertion: x <= 100 and f(x) == 0, so x == 0 (through `return v`).
+    const std::vector<std::vector<EdgeId>> avoided = {
+        {}, p->edgesOnLine(0, 13), p->edgesOnLine(0, 15), p->edgesOnLine(0, 6), p->edgesOnLine(0, 7),
+        [&] { auto e = p->edgesOnLine(0, 6); auto f = p->edgesOnLine(0, 7); e.insert(e.end(), f.begin(), f.end()); return e; }()};
+    BmcOptions o;
+    o.unwind = 4;
+    BmcEncoding shared(*p, o);
+    BmcOptions search = o;
+    search.properties = {};
+    BmcEncoding executions(*p, search);
+    std::vector<Verdict> verdicts;
+    for (const auto &edges : avoided) {
+        AvoidEdges automaton(edges);
+        SCOPED_TRACE(edges.size());
+        BmcResult onQuery = shared.check(withObserver(automaton));
+        BmcOptions unwound = o;
+        unwound.observer = &automaton;
+        BmcResult alone = checkProgram(*p, unwound);
+        EXPECT_EQ(onQuery.verdict, alone.verdict) << onQuery.reason << " / " << alone.reason;
+        EXPECT_EQ(onQuery.replayed, alone.replayed);
+        verdicts.push_back(onQuery.verdict);
+        if (onQuery.verdict == Verdict::Unsafe) {
+            int64_t x = onQuery.counterexample->input.nondet.at(0);
+            EXPECT_EQ(x, 0);
+        }
+        ExecutionSearch found = executions.findExecution(withObserver(automaton));
+        unwound.properties = {};
+        ExecutionSearch foundAlone = findExecution(*p, unwound);
+        EXPECT_EQ(found.status, foundAlone.status);
+        EXPECT_EQ(found.complete, foundAlone.complete);
+        // An automaton with a goal: executions that take one of the edges.
+        TakeEdge take(edges);
+        unwound.observer = &take;
+        ExecutionSearch taking = executions.findExecution(withObserver(take));
+        EXPECT_EQ(taking.status, findExecution(*p, unwound).status);
+        if (!edges.empty()) { // an empty `through` asks for nothing
+            EXPECT_EQ(taking.status, executions.findExecution(through(edges)).status);
+        }
+        EXPECT_EQ(taking.status, edges.empty() ? ExecutionSearch::NotFound : ExecutionSearch::Found);
+    }
+    // Avoiding the else branch, `return v`, or both returns of f leaves no violation.
+    EXPECT_EQ(verdicts, (std::vector<Verdict>{Verdict::Unsafe, Verdict::Unsafe, Verdict::Safe, Verdict::Unsafe,
+                                               Verdict::Safe, Verdict::Safe}));
+}
+
+// The coverage generator's automaton: one path of an execution. On the query, it finds
+// inputs that follow exactly that path; a path the program cannot take is not found.
+TEST(BmcQueries, FollowingOnePathOnTheSharedEncoding) {
+    auto p = parseC(std::string(Prelude) + "int main() {\n"
+                                           "  int x = __VERIFIER_nondet_int();\n"
+                                           "  int n = 0;\n"
+                                           "  while (x > 0 && n < 5) {\n"
+                                           "    x = x - 3;\n"
+                                           "    n++;\n"
+                                           "  }\n"
+                                           "  if (n == 3)\n"
+                                           "    x = 1;\n"
+                                           "  return 0;\n"
+                                           "}\n");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.properties = {};
+    o.unwind = 6;
+    BmcEncoding encoding(*p, o);
+    for (int64_t input : {8, 0, 100}) {
+        Execution x = runProgram(*p, {{input}, {}});
+        std::vector<PathMove> moves = movesOf(*p, x);
+        FollowPath path(moves);
+        ExecutionSearch s = encoding.findExecution(withObserver(path));
+        ASSERT_EQ(s.status, ExecutionSearch::Found) << s.reason;
+        EXPECT_EQ(movesOf(*p, runProgram(*p, s.input)), moves);
+    }
+    // Three rounds (n == 3), then the else branch of `if (n == 3)`: the path of input 8 up
+    // to that branch, then the path of input 0 from its else branch on.
+    auto isBranch = [&](const PathMove &m, bool truth) {
+        const CfaEdge &e = p->edge(m.edge);
+        return !m.isReturn && e.kind == EdgeKind::Assume && e.text.find("n == 3") != std::string::npos &&
+               e.truth == truth;
+    };
+    std::vector<PathMove> eight = movesOf(*p, runProgram(*p, {{8}, {}}));
+    std::vector<PathMove> zero = movesOf(*p, runProgram(*p, {{0}, {}}));
+    auto thenAt = std::find_if(eight.begin(), eight.end(), [&](auto &m) { return isBranch(m, true); });
+    auto elseAt = std::find_if(zero.begin(), zero.end(), [&](auto &m) { return isBranch(m, false); });
+    ASSERT_NE(thenAt, eight.end());
+    ASSERT_NE(elseAt, zero.end());
+    std::vector<PathMove> impossible(eight.begin(), thenAt);
+    impossible.insert(impossible.end(), elseAt, zero.end());
+    FollowPath none(impossible);
+    ExecutionSearch s = encoding.findExecution(withObserver(none));
+    EXPECT_EQ(s.status, ExecutionSearch::NotFound) << s.reason;
+    BmcOptions unwound = o;
+    unwound.observer = &none;
+    EXPECT_EQ(findExecution(*p, unwound).status, ExecutionSearch::NotFound);
+}
