@@ -184,9 +184,10 @@ public:
 
 // A call of a function whose body the program has: it enters the callee's CFA.
 bool callsBody(const Program &p, const CfaEdge &e);
+
 // A program variant (a mutant): some edges replaced by other operations between the same
 // locations. The interpreter runs a variant (InterpreterOptions::variant); the bounded model
-// checker encodes many variants at once, selected by a variable (BmcEncoding).
+// checker encodes many variants at once, each selected by a literal (BmcEncoding).
 struct ProgramVariant {
     std::string name;
     std::map<EdgeId, CfaEdge> edges; // by the id of the edge each replaces

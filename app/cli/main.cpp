@@ -334,9 +334,10 @@ int bmcCommand(const std::vector<std::string> &args) {
         BmcQuery q;
         q.variant = k;
         BmcResult mr = encoding.check(q);
-        std::cout << "Mutant " << k << " of " << mutants->size() << ", " << m.name << " (" << mutantText(*program, m) << "): ";
-        nlohmann::json mj = {{"name", m.name}, {"deleted", mutantText(*program, m)}, {"verdict", verdictName(mr.verdict)},
-                             {"time_s", mr.seconds}};
+        const std::string deleted = mutantText(*program, m);
+        std::cout << "Mutant " << k << " of " << mutants->size() << ", " << m.name << " (" << deleted << "): ";
+        nlohmann::json mj = {
+            {"name", m.name}, {"deleted", deleted}, {"verdict", verdictName(mr.verdict)}, {"time_s", mr.seconds}};
         if (mr.verdict == Verdict::Unsafe && mr.replayed) {
             ++killed;
             std::cout << "killed: " << propertyName(*mr.property) << ": " << mr.violationMessage << " at "

@@ -951,7 +951,8 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
     }
     case Intrinsic::Error:
         if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
-            violations.push_back({ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called", m_unode, m_onReturn});
+            violations.push_back(
+                {ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called", m_unode, m_onReturn});
         ev.state.guard = ctx.bool_val(false);
         return;
     case Intrinsic::Abort:
@@ -1185,9 +1186,10 @@ namespace {
 // formula is quantifier-free bit-vectors only. A fresh solver per query, on the shared
 // encoding: Z3's incremental QF_FD solver answered a second query on qsortexample in 14.7 s
 // against 6 s from scratch.
+// `conditions`: any of them is what the query looks for; `facts`: what holds throughout.
 z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::vector<z3::expr> &conditions,
-                          const std::vector<z3::expr> &facts, double timeoutSeconds, std::optional<z3::model> &model, std::string &reason,
-                          std::string *satSolver = nullptr) {
+                          const std::vector<z3::expr> &facts, double timeoutSeconds, std::optional<z3::model> &model,
+                          std::string &reason, std::string *satSolver = nullptr) {
     if (conditions.empty())
         return z3::unsat;
     // elim-uncnstr drops terms fed only by unconstrained inputs (most nondet values of a

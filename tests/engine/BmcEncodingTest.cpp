@@ -154,8 +154,8 @@ TEST(BmcVariants, ABadVariantIsAClearError) {
     CfaEdge blank = *assume;
     blank.kind = EdgeKind::Blank;
     v.edges.emplace(blank.id, blank);
-    EXPECT_NE(variantError(*p, v).find("an edge of kind 'assume' can only be replaced by one of that kind"), std::string::npos)
-        << variantError(*p, v);
+    const std::string why = variantError(*p, v);
+    EXPECT_NE(why.find("an edge of kind 'assume' can only be replaced by one of that kind"), std::string::npos) << why;
     BmcEncoding encoding(*p, BmcOptions{}, {v});
     EXPECT_NE(encoding.error().find("variant 'blank assume'"), std::string::npos);
     BmcResult r = encoding.check();
@@ -325,9 +325,11 @@ TEST(BmcQueries, AnAutomatonOnTheQueryAgreesWithTheUnwoundProduct) {
                                            "}\n");
     ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
     // y == 5 at the assertion: x <= 100 and f(x) == 0, so x == 0 (through `return v`).
+    std::vector<EdgeId> bothReturns = p->edgesOnLine(0, 6);
+    for (EdgeId e : p->edgesOnLine(0, 7))
+        bothReturns.push_back(e);
     const std::vector<std::vector<EdgeId>> avoided = {
-        {}, p->edgesOnLine(0, 13), p->edgesOnLine(0, 15), p->edgesOnLine(0, 6), p->edgesOnLine(0, 7),
-        [&] { auto e = p->edgesOnLine(0, 6); auto f = p->edgesOnLine(0, 7); e.insert(e.end(), f.begin(), f.end()); return e; }()};
+        {}, p->edgesOnLine(0, 13), p->edgesOnLine(0, 15), p->edgesOnLine(0, 6), p->edgesOnLine(0, 7), bothReturns};
     BmcOptions o;
     o.unwind = 4;
     BmcEncoding shared(*p, o);
