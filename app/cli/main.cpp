@@ -45,6 +45,7 @@ run options:
   --property LIST      checks beside assertions: bounds,pointer,div-by-zero,overflow|all
   --max-steps N        stop after N steps (default 10000000)
   --trace              print the steps
+  --delete F:L[:C],... run the mutant with these statements deleted (as for bmc)
   --json OUT           write the execution as JSON
 
 bmc options:
@@ -156,53 +157,6 @@ std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts) {
     return program;
 }
 
-int runCommand(const std::vector<std::string> &args) {
-    auto opts = parseCliOptions(args, {"inputs", "uninitialized", "property", "max-steps", "json"}, {"trace"});
-    if (!opts)
-        return ExitUsage;
-    ExecutionInput input;
-    for (auto [name, target] : {std::pair{"inputs", &input.nondet}, std::pair{"uninitialized", &input.uninitialized}}) {
-        auto values = parseValues(opts->value(name));
-        if (!values) {
-            std::cerr << "vcov-cli: --" << name << " takes comma-separated integers\n";
-            return ExitUsage;
-        }
-        *target = *values;
-    }
-    InterpreterOptions io;
-    auto props = parsePropertyList(opts->value("property"));
-    if (!props) {
-        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
-        return ExitUsage;
-    }
-    io.properties = *props;
-    // Steps are kept only for those who read them (10 million steps would take gigabytes).
-    io.recordSteps = opts->has("trace") || !opts->value("json").empty();
-    if (auto m = opts->value("max-steps"); !m.empty())
-        io.maxSteps = std::stoull(m);
-    auto program = loadProgram(*opts);
-    if (!program)
-        return ExitInputError;
-    if (program->entryFunction == NoFunction) {
-        std::cerr << "vcov-cli: the program has no main function to run\n";
-        return ExitInputError;
-    }
-    Execution x = runProgram(*program, input, io);
-    std::cout << x.output << std::flush;
-    if (opts->has("trace"))
-        std::cerr << executionTrace(*program, x);
-    std::cerr << "vcov: " << describeEnding(*program, x.ending) << "\n";
-    if (auto json = opts->value("json"); !json.empty())
-        if (!writeFile(json, executionToJson(*program, x).dump(1) + "\n"))
-            return ExitInputError;
-    switch (x.ending.kind) {
-    case EndingKind::Exit:
-    case EndingKind::Abort: return ExitOk;
-    case EndingKind::PropertyViolation: return 10;
-    default: return 1;
-    }
-}
-
 // A program file named on the command line: its path as given, or a path that ends in it.
 FileId findFile(const Program &program, const std::string &name) {
     FileId found = program.fileId(name);
@@ -262,6 +216,67 @@ std::string mutantText(const Program &program, const ProgramVariant &v) {
 std::string violationPlace(const Program &program, const BmcResult &r) {
     const CfaEdge &e = program.edge(r.violationEdge);
     return program.files[size_t(e.range.file)].path + ":" + std::to_string(e.range.beginLine);
+}
+
+int runCommand(const std::vector<std::string> &args) {
+    auto opts =
+        parseCliOptions(args, {"inputs", "uninitialized", "property", "max-steps", "json", "delete"}, {"trace"});
+    if (!opts)
+        return ExitUsage;
+    ExecutionInput input;
+    for (auto [name, target] : {std::pair{"inputs", &input.nondet}, std::pair{"uninitialized", &input.uninitialized}}) {
+        auto values = parseValues(opts->value(name));
+        if (!values) {
+            std::cerr << "vcov-cli: --" << name << " takes comma-separated integers\n";
+            return ExitUsage;
+        }
+        *target = *values;
+    }
+    InterpreterOptions io;
+    auto props = parsePropertyList(opts->value("property"));
+    if (!props) {
+        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
+        return ExitUsage;
+    }
+    io.properties = *props;
+    // Steps are kept only for those who read them (10 million steps would take gigabytes).
+    io.recordSteps = opts->has("trace") || !opts->value("json").empty();
+    if (auto m = opts->value("max-steps"); !m.empty())
+        io.maxSteps = std::stoull(m);
+    auto program = loadProgram(*opts);
+    if (!program)
+        return ExitInputError;
+    if (program->entryFunction == NoFunction) {
+        std::cerr << "vcov-cli: the program has no main function to run\n";
+        return ExitInputError;
+    }
+    // A mutant's counterexample from bmc replays here: every deletion applies at once.
+    auto mutants = mutantsFromOptions(*opts, *program);
+    if (!mutants)
+        return ExitUsage;
+    ProgramVariant mutant;
+    for (const ProgramVariant &m : *mutants) {
+        mutant.name += (mutant.name.empty() ? "" : ", ") + m.name;
+        mutant.edges.insert(m.edges.begin(), m.edges.end());
+    }
+    if (!mutants->empty()) {
+        io.variant = &mutant;
+        std::cerr << "vcov: running the mutant: " << mutant.name << "\n";
+    }
+    Execution x = runProgram(*program, input, io);
+    std::cout << x.output << std::flush;
+    if (opts->has("trace"))
+        std::cerr << executionTrace(*program, x);
+    std::cerr << "vcov: " << describeEnding(*program, x.ending) << "\n";
+    if (auto json = opts->value("json"); !json.empty())
+        if (!writeFile(json, executionToJson(*program, x).dump(1) + "\n"))
+            return ExitInputError;
+    switch (x.ending.kind) {
+    case EndingKind::Exit:
+    case EndingKind::Abort: return ExitOk;
+    case EndingKind::PropertyViolation: return 10;
+    default: return 1;
+    }
 }
 
 int bmcCommand(const std::vector<std::string> &args) {
