@@ -53,7 +53,7 @@ bmc options:
   --unwindset L:K,...  per-loop bounds, loop ids as in 'cfa' output ("main.0")
   --partial-loops      no unwinding assertions: paths beyond the bound are dropped
   --property LIST      as for run
-  --timeout S          give up after S seconds of solving (verdict unknown)
+  --timeout S          give up after S seconds of unwinding, encoding and solving (unknown)
   --delete F:L[:C],... mutants: delete the statement(s) at line L (column C) of file F,
                        one mutant per location; killed when a check fails in it
   --delete-each F      one mutant per statement of file F (statement deletion)

@@ -42,6 +42,36 @@ struct BmcUnsupported {
     std::string what;
 };
 
+// The run's time budget or its cancel flag stopped it.
+struct BmcInterrupted {
+    std::string what;
+};
+
+// Unwinding and encoding a large bound take a minute (pipeline.cil-2 at unwind 16: 689k
+// locations, 55 s), so both look at the budget and the cancel flag as they go.
+class Deadline {
+public:
+    Deadline(double seconds, const std::atomic<bool> *cancel)
+        : m_end(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                       std::chrono::duration<double>(seconds))),
+          m_timed(seconds > 0), m_cancel(cancel) {}
+    // Throws BmcInterrupted; looks at the clock every 256th call only.
+    void check(const char *while_) {
+        if (++m_calls % 256)
+            return;
+        if (m_cancel && m_cancel->load())
+            throw BmcInterrupted{std::string("cancelled while ") + while_};
+        if (m_timed && std::chrono::steady_clock::now() > m_end)
+            throw BmcInterrupted{std::string("time budget exhausted while ") + while_};
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_end;
+    bool m_timed;
+    const std::atomic<bool> *m_cancel;
+    unsigned m_calls = 0;
+};
+
 // --- unwinding ---------------------------------------------------------------------
 
 struct UFrame {
@@ -66,7 +96,7 @@ struct UNode {
     NodeId node = NoNode;
     int frame = 0;
     int monitor = 0; // the observer's state (0 without an observer)
-    std::vector<uint16_t> counts; // per loop of loopsOf(node)
+    std::vector<uint32_t> counts; // per loop of loopsOf(node) (16 bits wrapped at --unwind 65536)
     std::vector<UEdge> out;
     int indegree = 0;
 };
@@ -79,10 +109,11 @@ public:
     std::vector<UNode> nodes;
     std::vector<UFrame> frames;
     std::vector<int> topo;
+    Deadline *deadline = nullptr;
 
 private:
     const LoopStructure &loops(FunctionId f);
-    int nodeFor(NodeId n, int frame, std::vector<uint16_t> counts, int monitor);
+    int nodeFor(NodeId n, int frame, std::vector<uint32_t> counts, int monitor);
     unsigned boundFor(const LoopInfo &l) const;
     // Successor of a function-local edge; -1 when the unwinding bound stops it.
     int transition(int from, const CfaEdge &e, UEdge &ue, int monitor);
@@ -90,7 +121,7 @@ private:
     const Program &P;
     const BmcOptions &opts;
     std::map<FunctionId, LoopStructure> m_loops;
-    std::map<std::tuple<NodeId, int, std::vector<uint16_t>, int>, int> m_index;
+    std::map<std::tuple<NodeId, int, std::vector<uint32_t>, int>, int> m_index;
     std::deque<int> m_work;
 };
 
@@ -111,7 +142,7 @@ unsigned Unroller::boundFor(const LoopInfo &l) const {
     return it == opts.loopBounds.end() ? opts.unwind : it->second;
 }
 
-int Unroller::nodeFor(NodeId n, int frame, std::vector<uint16_t> counts, int monitor) {
+int Unroller::nodeFor(NodeId n, int frame, std::vector<uint32_t> counts, int monitor) {
     auto key = std::make_tuple(n, frame, counts, monitor);
     auto it = m_index.find(key);
     if (it != m_index.end())
@@ -138,7 +169,7 @@ int Unroller::transition(int from, const CfaEdge &e, UEdge &ue, int monitor) {
     const LoopStructure &ls = loops(P.node(e.from).function);
     const auto &lu = ls.loopsOf(e.from);
     const auto &lv = ls.loopsOf(e.to);
-    std::vector<uint16_t> counts(lv.size(), 0);
+    std::vector<uint32_t> counts(lv.size(), 0);
     for (size_t i = 0; i < lv.size(); ++i)
         for (size_t j = 0; j < lu.size(); ++j)
             if (lu[j] == lv[i])
@@ -156,7 +187,7 @@ int Unroller::transition(int from, const CfaEdge &e, UEdge &ue, int monitor) {
                 ue.loop = loop.id;
                 return -1;
             }
-            counts[i] = uint16_t(counts[i] + 1);
+            counts[i] = uint32_t(counts[i] + 1);
         }
     }
     return nodeFor(e.to, u.frame, std::move(counts), monitor);
@@ -168,6 +199,8 @@ void Unroller::build() {
     const PathObserver *obs = opts.observer;
     nodeFor(P.functions[mainId].entry, 0, {}, obs ? obs->initial() : 0);
     while (!m_work.empty()) {
+        if (deadline)
+            deadline->check("unwinding");
         int id = m_work.front();
         m_work.pop_front();
         NodeId n = nodes[size_t(id)].node;
@@ -365,6 +398,7 @@ public:
                 m_variantEdges[id].push_back({unsigned(k + 1), &edge});
     }
     void encode();
+    Deadline *deadline = nullptr;
     // True when an execution runs the k-th variant (k >= 1).
     z3::expr chosen(size_t k) const { return m_selectors[k - 1]; }
     // What a query of variant k assumes: its literal, and no other.
@@ -1147,6 +1181,8 @@ void Encoder::encode() {
     }
     incoming[0].push_back(std::move(init));
     for (int n : U.topo) {
+        if (deadline)
+            deadline->check("encoding");
         auto &in = incoming[size_t(n)];
         if (in.empty())
             continue;
@@ -1188,10 +1224,15 @@ namespace {
 // against 6 s from scratch.
 // `conditions`: any of them is what the query looks for; `facts`: what holds throughout.
 z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::vector<z3::expr> &conditions,
-                          const std::vector<z3::expr> &facts, double timeoutSeconds, std::optional<z3::model> &model,
-                          std::string &reason, std::string *satSolver = nullptr) {
+                          const std::vector<z3::expr> &facts, double timeoutSeconds,
+                          const std::atomic<bool> *cancel, std::optional<z3::model> &model, std::string &reason,
+                          std::string *satSolver = nullptr) {
     if (conditions.empty())
         return z3::unsat;
+    if (cancel && cancel->load()) {
+        reason = "cancelled";
+        return z3::unknown;
+    }
     // elim-uncnstr drops terms fed only by unconstrained inputs (most nondet values of a
     // harness): 15% less solving on qsortexample SIZE=3, 6% at SIZE=4. Its model converter
     // gives those inputs back, so counterexamples still replay.
@@ -1239,7 +1280,7 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
             const z3::goal propositional = (*blasted)[0];
             if (propositional.is_decided_unsat())
                 return z3::unsat;
-            MiniSatAnswer answer = solveWithMiniSat(propositional, left);
+            MiniSatAnswer answer = solveWithMiniSat(propositional, left, cancel);
             if (satSolver && answer.status != MiniSatAnswer::Unavailable)
                 *satSolver = "minisat";
             if (answer.status == MiniSatAnswer::Unsat)
@@ -1416,11 +1457,16 @@ BmcEncoding::BmcEncoding(const Program &program, const BmcOptions &options, std:
         }
     }
     try {
+        Deadline deadline(d->options.timeoutSeconds, d->options.cancel);
         d->unroller.emplace(program, d->options);
+        d->unroller->deadline = &deadline;
         d->unroller->build();
         d->unrolledNodes = d->unroller->nodes.size();
         d->encoder.emplace(program, d->options, *d->unroller, d->ctx, d->variants);
+        d->encoder->deadline = &deadline;
         d->encoder->encode();
+    } catch (const BmcInterrupted &i) {
+        d->error = i.what + " (" + std::to_string(d->unroller->nodes.size()) + " unwound locations)";
     } catch (const BmcUnsupported &u) {
         d->error = "unsupported by the bounded model checker: " + u.what;
     } catch (const z3::exception &ex) {
@@ -1464,7 +1510,8 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
             goals.push_back(product ? andE(g.guard, d->accepts(*query.observer, *product, g)) : g.guard);
         std::vector<z3::expr> found = facts;
         found.push_back(d->takesOneOf(query.through));
-        z3::check_result r = solveAny(d->ctx, encoder, goals, found, left(), model, result.reason);
+        z3::check_result r =
+            solveAny(d->ctx, encoder, goals, found, left(), d->options.cancel, model, result.reason);
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
             result.input = inputsFromModel(encoder, *model);
@@ -1478,7 +1525,7 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
                     unwinding.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v))
                                                 : v.condition);
             std::string why;
-            z3::check_result u = solveAny(d->ctx, encoder, unwinding, facts, left(), model, why);
+            z3::check_result u = solveAny(d->ctx, encoder, unwinding, facts, left(), d->options.cancel, model, why);
             result.complete = u == z3::unsat;
             if (u == z3::sat)
                 result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
@@ -1557,7 +1604,8 @@ BmcResult BmcEncoding::check(const Query &query) {
             for (size_t i = 0; i < conditions.size(); ++i)
                 if (unwinding || encoder.violations[i].property != Property::Unwinding)
                     any.push_back(conditions[i]);
-            return solveAny(d->ctx, encoder, any, facts, left, model, result.reason, &result.satSolver);
+            return solveAny(d->ctx, encoder, any, facts, left, options.cancel, model, result.reason,
+                            &result.satSolver);
         };
         z3::check_result r = solve(true);
         const Violation *hit = nullptr;
@@ -1691,7 +1739,11 @@ BmcResult BmcEncoding::check(const Query &query) {
 
 BmcResult checkProgram(const Program &program, const BmcOptions &options) {
     BmcEncoding encoding(program, options);
-    BmcResult result = encoding.check();
+    BmcQuery q;
+    // The budget covers the encoding too.
+    if (options.timeoutSeconds > 0)
+        q.timeoutSeconds = std::max(0.001, options.timeoutSeconds - encoding.encodeSeconds());
+    BmcResult result = encoding.check(q);
     result.seconds += encoding.encodeSeconds();
     return result;
 }

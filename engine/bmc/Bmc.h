@@ -8,6 +8,7 @@
 #include "semantics/Execution.h"
 #include "semantics/Properties.h"
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,7 +21,10 @@ struct BmcOptions {
     std::map<std::string, unsigned> loopBounds; // per loop id ("main.0") overrides
     bool unwindingAssertions = true;            // else: paths beyond the bound are cut (partial loops)
     PropertySet properties{Property::Assertion};
-    double timeoutSeconds = 0;                  // 0: none
+    double timeoutSeconds = 0; // for unwinding, encoding and solving together; 0: none
+    // Set from another thread: unwinding, encoding and MiniSat's search stop within
+    // milliseconds (Z3's bit-blasting runs to its end), and the verdict is unknown. Not owned.
+    const std::atomic<bool> *cancel = nullptr;
     // Unwind the product with this automaton: paths it blocks are not explored (a given
     // path, an explored region). Not owned.
     const PathObserver *observer = nullptr;

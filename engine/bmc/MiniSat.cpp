@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -213,7 +214,7 @@ bool miniSatAvailable() {
     return found;
 }
 
-MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds) {
+MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds, const std::atomic<bool> *cancel) {
     MiniSatAnswer answer;
     z3::context &ctx = goal.ctx();
     CnfWriter cnf;
@@ -249,8 +250,25 @@ MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds) {
         answer.reason = std::string("minisat could not be started: ") + std::strerror(spawned);
         return answer;
     }
+    // Polled, so that a cancel (the GUI's Stop) ends the search within 20 ms.
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    bool cancelled = false;
+    while (true) {
+        pid_t done = waitpid(pid, &status, cancel ? WNOHANG : 0);
+        if (done == pid || (done < 0 && errno != EINTR))
+            break;
+        if (done == 0) {
+            if (!cancelled && cancel->load()) {
+                kill(pid, SIGKILL);
+                cancelled = true;
+            }
+            usleep(20'000);
+        }
+    }
+    if (cancelled) {
+        answer.status = MiniSatAnswer::Unknown;
+        answer.reason = "cancelled";
+        return answer;
     }
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (code == 20) {

@@ -6,6 +6,7 @@
 
 #include <z3++.h>
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -23,7 +24,8 @@ struct MiniSatAnswer {
 bool miniSatAvailable();
 
 // goal: propositional (after Z3's bit-blast tactic), with its model converter.
-// timeoutSeconds: MiniSat's CPU limit; 0 for none.
-MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds);
+// timeoutSeconds: MiniSat's CPU limit; 0 for none. A set `cancel` stops the search (Unknown).
+MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds,
+                               const std::atomic<bool> *cancel = nullptr);
 
 } // namespace vcov

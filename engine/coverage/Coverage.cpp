@@ -249,6 +249,7 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                 bo.observer = &path;
                 bo.properties = {};
                 bo.timeoutSeconds = std::max(1.0, options.execSeconds - elapsed());
+                bo.cancel = cancel;
                 ExecutionSearch s = findExecution(program, bo);
                 if (s.status != ExecutionSearch::Found) {
                     // Proved infeasible, or undecided (timeout, unsupported construct).
@@ -312,6 +313,7 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
             bo.properties = {};
             bo.unwind = bound;
             bo.timeoutSeconds = std::max(0.5, left());
+            bo.cancel = cancel;
             ExecutionSearch s = findExecution(program, bo);
             out.bound = bound;
             if (s.status == ExecutionSearch::Found) {

@@ -146,3 +146,59 @@ TEST(Bmc, PaperExampleTwoIsSafeOnlyWithTheBound) {
     int32_t x = int32_t(r.counterexample->input.nondet.at(0));
     EXPECT_LT(int32_t(uint32_t(x) * uint32_t(x)), 0);
 }
+
+// The time budget and the cancel flag reach into unwinding and encoding, which take
+// minutes on a large bound, and into MiniSat's search.
+TEST(Bmc, TheBudgetAndTheCancelFlagStopUnwindingAndEncoding) {
+    const std::string code = std::string(Prelude) + "int main() {\n  unsigned x = 0;\n"
+                                                    "  for (unsigned i = 0; i < 1000000; i++)\n    x += i;\n"
+                                                    "  assert(x != 7);\n  return 0;\n}\n";
+    auto p = parseC(code);
+    ASSERT_FALSE(p->diagnostics.hasErrors());
+    BmcOptions o;
+    o.unwind = 1'000'001;
+    o.timeoutSeconds = 0.3;
+    BmcResult late = checkProgram(*p, o);
+    EXPECT_EQ(late.verdict, Verdict::Unknown);
+    EXPECT_NE(late.reason.find("time budget exhausted while"), std::string::npos) << late.reason;
+
+    std::atomic<bool> cancel{true};
+    o.timeoutSeconds = 0;
+    o.cancel = &cancel;
+    BmcResult stopped = checkProgram(*p, o);
+    EXPECT_EQ(stopped.verdict, Verdict::Unknown);
+    EXPECT_NE(stopped.reason.find("cancelled while unwinding"), std::string::npos) << stopped.reason;
+    // A small bound is encoded before anyone looks: the solver is not started.
+    o.unwind = 2;
+    BmcResult small = checkProgram(*p, o);
+    EXPECT_EQ(small.verdict, Verdict::Unknown);
+    EXPECT_EQ(small.reason, "cancelled");
+}
+
+#ifdef VCOV_BENCH
+#include "frontend/FrontEnd.h"
+
+#include <thread>
+
+// A cancel during MiniSat's search (qsortexample SIZE=4 searches for about 25 s) ends it.
+TEST(Bmc, ACancelEndsTheSatSearch) {
+    const std::string q = std::string(VCOV_BENCH) + "/harnesses/qsortexample/";
+    FrontEndOptions fe;
+    fe.files = {q + "harness.c", q + "quicksort.c"};
+    fe.defines = {"SIZE=4"};
+    auto p = parseProgram(fe);
+    ASSERT_FALSE(p->diagnostics.hasErrors());
+    std::atomic<bool> cancel{false};
+    BmcOptions o;
+    o.unwind = 5;
+    o.cancel = &cancel;
+    std::thread stop([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        cancel = true;
+    });
+    BmcResult r = checkProgram(*p, o);
+    stop.join();
+    EXPECT_EQ(r.verdict, Verdict::Unknown);
+    EXPECT_EQ(r.reason, "cancelled");
+}
+#endif
