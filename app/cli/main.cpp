@@ -180,6 +180,10 @@ std::optional<std::vector<ProgramVariant>> mutantsFromOptions(const CliOptions &
             return std::nullopt;
         }
         mutants = statementDeletions(program, f);
+        if (mutants.empty()) {
+            std::cerr << "vcov-cli: --delete-each: '" << each << "' has no statement to delete\n";
+            return std::nullopt;
+        }
     }
     std::string list = opts.value("delete");
     for (size_t pos = 0; pos < list.size();) {
