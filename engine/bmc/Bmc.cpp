@@ -19,10 +19,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
+#include <thread>
 #include <unordered_map>
 
 namespace vcov {
@@ -1222,6 +1225,42 @@ namespace {
 // formula is quantifier-free bit-vectors only. A fresh solver per query, on the shared
 // encoding: Z3's incremental QF_FD solver answered a second query on qsortexample in 14.7 s
 // against 6 s from scratch.
+// While it lives, a set cancel flag interrupts the context's running tactic or solver
+// (Z3_interrupt is meant to be called from another thread).
+class Z3Interrupter {
+public:
+    Z3Interrupter(z3::context &ctx, const std::atomic<bool> *cancel) {
+        if (!cancel)
+            return;
+        m_watcher = std::thread([this, &ctx, cancel] {
+            std::unique_lock lock(m_mutex);
+            while (!m_done) {
+                if (cancel->load()) {
+                    ctx.interrupt();
+                    return;
+                }
+                m_wake.wait_for(lock, std::chrono::milliseconds(20));
+            }
+        });
+    }
+    ~Z3Interrupter() {
+        if (!m_watcher.joinable())
+            return;
+        {
+            std::lock_guard lock(m_mutex);
+            m_done = true;
+        }
+        m_wake.notify_one();
+        m_watcher.join();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_done = false;
+    std::thread m_watcher;
+};
+
 // `conditions`: any of them is what the query looks for; `facts`: what holds throughout.
 z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::vector<z3::expr> &conditions,
                           const std::vector<z3::expr> &facts, double timeoutSeconds,
@@ -1265,17 +1304,16 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
         const auto start = std::chrono::steady_clock::now();
         std::optional<z3::apply_result> blasted;
         try {
+            Z3Interrupter interrupter(ctx, cancel);
             blasted = timeoutSeconds > 0
                           ? z3::try_for(bitBlast, unsigned(std::max(1.0, timeoutSeconds * 1000)))(goal)
                           : bitBlast(goal);
         } catch (const z3::exception &) {
-            reason = "solver: time budget exhausted while bit-blasting";
+            reason = cancel && cancel->load() ? "cancelled" : "solver: time budget exhausted while bit-blasting";
             return z3::unknown;
         }
-        const double left =
-            timeoutSeconds > 0
-                ? std::max(0.001, timeoutSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count())
-                : 0.0;
+        const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double left = timeoutSeconds > 0 ? std::max(0.001, timeoutSeconds - used) : 0.0;
         if (blasted->size() == 1) {
             const z3::goal propositional = (*blasted)[0];
             if (propositional.is_decided_unsat())
@@ -1308,11 +1346,15 @@ z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::v
     for (const auto &d : encoder.definitions)
         solver.add(d);
     solver.add(z3::mk_or(any));
-    z3::check_result r = solver.check();
+    z3::check_result r = z3::unknown;
+    {
+        Z3Interrupter interrupter(ctx, cancel);
+        r = solver.check();
+    }
     if (r == z3::sat)
         model = solver.get_model();
     if (r == z3::unknown)
-        reason = "solver: " + solver.reason_unknown();
+        reason = cancel && cancel->load() ? "cancelled" : "solver: " + solver.reason_unknown();
     return r;
 }
 

@@ -22,8 +22,8 @@ struct BmcOptions {
     bool unwindingAssertions = true;            // else: paths beyond the bound are cut (partial loops)
     PropertySet properties{Property::Assertion};
     double timeoutSeconds = 0; // for unwinding, encoding and solving together; 0: none
-    // Set from another thread: unwinding, encoding and MiniSat's search stop within
-    // milliseconds (Z3's bit-blasting runs to its end), and the verdict is unknown. Not owned.
+    // Set from another thread: unwinding, encoding, Z3's bit-blasting and the SAT search stop
+    // within tens of milliseconds, and the verdict is unknown ("cancelled"). Not owned.
     const std::atomic<bool> *cancel = nullptr;
     // Unwind the product with this automaton: paths it blocks are not explored (a given
     // path, an explored region). Not owned.

@@ -180,25 +180,32 @@ TEST(Bmc, TheBudgetAndTheCancelFlagStopUnwindingAndEncoding) {
 
 #include <thread>
 
-// A cancel during MiniSat's search (qsortexample SIZE=4 searches for about 25 s) ends it.
-TEST(Bmc, ACancelEndsTheSatSearch) {
+// A cancel during bit-blasting or the SAT search (qsortexample SIZE=4 searches for about
+// 25 s) ends it, with MiniSat and with Z3's own SAT solver.
+TEST(Bmc, ACancelEndsBitBlastingAndTheSatSearch) {
     const std::string q = std::string(VCOV_BENCH) + "/harnesses/qsortexample/";
     FrontEndOptions fe;
     fe.files = {q + "harness.c", q + "quicksort.c"};
     fe.defines = {"SIZE=4"};
     auto p = parseProgram(fe);
     ASSERT_FALSE(p->diagnostics.hasErrors());
-    std::atomic<bool> cancel{false};
-    BmcOptions o;
-    o.unwind = 5;
-    o.cancel = &cancel;
-    std::thread stop([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        cancel = true;
-    });
-    BmcResult r = checkProgram(*p, o);
-    stop.join();
-    EXPECT_EQ(r.verdict, Verdict::Unknown);
-    EXPECT_EQ(r.reason, "cancelled");
+    for (bool z3Sat : {false, true}) {
+        SCOPED_TRACE(z3Sat ? "Z3's SAT solver" : "MiniSat");
+        if (z3Sat)
+            setenv("VCOV_Z3_SAT", "1", 1);
+        std::atomic<bool> cancel{false};
+        BmcOptions o;
+        o.unwind = 5;
+        o.cancel = &cancel;
+        std::thread stop([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            cancel = true;
+        });
+        BmcResult r = checkProgram(*p, o);
+        stop.join();
+        unsetenv("VCOV_Z3_SAT");
+        EXPECT_EQ(r.verdict, Verdict::Unknown);
+        EXPECT_EQ(r.reason, "cancelled");
+    }
 }
 #endif
