@@ -244,6 +244,8 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                 break;
             }
             for (int node : generator.takeNewExits()) {
+                if (cancelled())
+                    break;
                 FollowPath path(generator.art().pathTo(node));
                 BmcOptions bo;
                 bo.observer = &path;
@@ -251,6 +253,8 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                 bo.timeoutSeconds = std::max(1.0, options.execSeconds - elapsed());
                 bo.cancel = cancel;
                 ExecutionSearch s = findExecution(program, bo);
+                if (s.status == ExecutionSearch::Unknown && cancelled())
+                    break; // stopped, not an undecided path
                 if (s.status != ExecutionSearch::Found) {
                     // Proved infeasible, or undecided (timeout, unsupported construct).
                     ++(s.status == ExecutionSearch::NotFound ? r.spuriousPaths : r.undecidedPaths);
@@ -267,6 +271,10 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                     ++r.redundantExecutions;
                 if (useful >= options.execBudget)
                     break;
+            }
+            if (cancelled()) {
+                r.generationNote = "stopped";
+                break;
             }
             if (useful >= options.execBudget) {
                 r.generationNote = "the execution budget (" + std::to_string(options.execBudget) + ") was reached";
@@ -315,6 +323,10 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
             bo.timeoutSeconds = std::max(0.5, left());
             bo.cancel = cancel;
             ExecutionSearch s = findExecution(program, bo);
+            if (s.status == ExecutionSearch::Unknown && cancelled()) {
+                out.note = "stopped";
+                return out;
+            }
             out.bound = bound;
             if (s.status == ExecutionSearch::Found) {
                 auto ce = confirm(program, r.automaton, s.input);

@@ -423,4 +423,33 @@ TEST(CoverageSoundness, EveryCoveredLineOfTheBenchProgramsHasAReplayingExecution
     }
     EXPECT_GT(coveredLines, 500u);
 }
+
+#include <thread>
+
+// Stop during the solver's search for executions: on pipeline.cil-2 the completion spends
+// its 60 s on bounds 2 to 16 (bound 16: 689k unwound locations); a stop ends it at once.
+TEST(CoverageMeasurement, AStopEndsTheSolverSearchAtOnce) {
+    ProgramInputs in;
+    in.task = std::string(VCOV_BENCH) + "/svcomp/systemc/pipeline.cil-2.yml";
+    Diagnostics d;
+    ASSERT_TRUE(resolveProgramInputs(in, d));
+    auto p = parseProgram(in.frontEnd);
+    ASSERT_FALSE(p->diagnostics.hasErrors());
+    CoverageOptions o;
+    o.analysis.budget.maxNodes = 3'000;
+    o.execSeconds = 60;
+    o.generatorMaxNodes = 10; // on to the solver's search at once
+    std::atomic<bool> stop{false};
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::seconds(2));
+        stop = true;
+    });
+    const auto start = std::chrono::steady_clock::now();
+    CoverageResult r = runCoverage(*p, o, nullptr, {}, &stop);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    stopper.join();
+    EXPECT_NE(r.generationNote.find("solver completion: stopped"), std::string::npos) << r.generationNote;
+    // Without the stop reaching the search, the running bound-8 search ends at about 12 s.
+    EXPECT_LT(seconds, 8) << "the stop waited for the search";
+}
 #endif
