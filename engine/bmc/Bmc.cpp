@@ -59,13 +59,13 @@ public:
                                                        std::chrono::duration<double>(seconds))),
           m_timed(seconds > 0), m_cancel(cancel) {}
     // Throws BmcInterrupted; looks at the clock every 256th call only.
-    void check(const char *while_) {
+    void check(const char *phase) {
         if (++m_calls % 256)
             return;
         if (m_cancel && m_cancel->load())
-            throw BmcInterrupted{std::string("cancelled while ") + while_};
+            throw BmcInterrupted{std::string("cancelled while ") + phase};
         if (m_timed && std::chrono::steady_clock::now() > m_end)
-            throw BmcInterrupted{std::string("time budget exhausted while ") + while_};
+            throw BmcInterrupted{std::string("time budget exhausted while ") + phase};
     }
 
 private:
