@@ -81,8 +81,8 @@ coverage options:
 
 Exit status: 0 success, 2 usage error, 6 input error (messages as file:line:col);
 run: 10 when a property is violated, 1 when the execution ends otherwise abnormally;
-bmc: 0 safe, 10 unsafe, 1 unknown, 70 internal error (a counterexample that does not replay),
-  all for the program itself (mutants are checked on the same encoding and listed);
+bmc: 0 safe, 10 unsafe, 1 unknown, for the program itself (mutants are listed); 70 internal
+  error (a counterexample, the program's or a mutant's, that does not replay);
 coverage: 0 measured, 10 a property violation was found (replayed).
 )";
 
@@ -222,6 +222,19 @@ std::string violationPlace(const Program &program, const BmcResult &r) {
     return program.files[size_t(e.range.file)].path + ":" + std::to_string(e.range.beginLine);
 }
 
+// A BMC result's execution (counterexample, or the execution beyond the bound) as JSON.
+nlohmann::json counterexampleJson(const Program &program, const BmcResult &r) {
+    nlohmann::json cx = executionToJson(program, *r.counterexample);
+    cx["property"] = r.property ? propertyName(*r.property) : "";
+    cx["message"] = r.violationMessage;
+    cx["replayed"] = r.replayed;
+    return cx;
+}
+
+bool isInternalError(const BmcResult &r) {
+    return r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
+}
+
 int runCommand(const std::vector<std::string> &args) {
     auto opts =
         parseCliOptions(args, {"inputs", "uninitialized", "property", "max-steps", "json", "delete"}, {"trace"});
@@ -327,7 +340,8 @@ int bmcCommand(const std::vector<std::string> &args) {
     BmcEncoding encoding(*program, bo, *mutants);
     BmcResult r = encoding.check();
     r.seconds += encoding.encodeSeconds();
-    bool internalError = r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
+    // A counterexample that does not replay is an engine bug, the program's or a mutant's.
+    std::string internalError = isInternalError(r) ? r.reason : "";
     if (r.counterexample && r.replayed) {
         std::cout << (r.verdict == Verdict::Unsafe ? "Counterexample" : "Execution beyond the bound")
                   << " (replayed by the interpreter):\n"
@@ -335,8 +349,7 @@ int bmcCommand(const std::vector<std::string> &args) {
         if (!r.counterexample->output.empty())
             std::cout << "Output:\n" << r.counterexample->output;
         std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
-                  << program->files[program->edge(r.violationEdge).range.file].path << ":"
-                  << program->edge(r.violationEdge).range.beginLine << "\n";
+                  << violationPlace(*program, r) << "\n";
     }
     switch (r.verdict) {
     case Verdict::Safe: std::cout << "VERIFICATION SUCCESSFUL (bound " << r.bound << ")\n"; break;
@@ -364,17 +377,15 @@ int bmcCommand(const std::vector<std::string> &args) {
             for (int64_t v : mr.counterexample->input.nondet)
                 std::cout << " " << v;
             std::cout << ")\n";
-            nlohmann::json cx = executionToJson(*program, *mr.counterexample);
-            cx["property"] = propertyName(*mr.property);
-            cx["message"] = mr.violationMessage;
-            cx["replayed"] = true;
-            mj["counterexample"] = cx;
+            mj["counterexample"] = counterexampleJson(*program, mr);
         } else if (mr.verdict == Verdict::Safe) {
             ++survived;
             std::cout << "survived (no check fails within bound " << mr.bound << ")\n";
         } else {
             std::cout << "unknown: " << mr.reason << "\n";
             mj["reason"] = mr.reason;
+            if (isInternalError(mr) && internalError.empty())
+                internalError = m.name + ": " + mr.reason;
         }
         mutantsJson.push_back(mj);
     }
@@ -393,19 +404,15 @@ int bmcCommand(const std::vector<std::string> &args) {
         if (!r.reason.empty())
             j["reason"] = r.reason;
         if (r.counterexample) {
-            nlohmann::json cx = executionToJson(*program, *r.counterexample);
-            cx["property"] = r.property ? propertyName(*r.property) : "";
-            cx["message"] = r.violationMessage;
-            cx["replayed"] = r.replayed;
-            j["counterexample"] = cx;
+            j["counterexample"] = counterexampleJson(*program, r);
         } else {
             j["counterexample"] = nullptr;
         }
         if (!writeFile(json, j.dump(1) + "\n"))
             return ExitInputError;
     }
-    if (internalError) {
-        std::cerr << "vcov-cli: " << r.reason << "\n";
+    if (!internalError.empty()) {
+        std::cerr << "vcov-cli: " << internalError << "\n";
         return 70;
     }
     return r.verdict == Verdict::Safe ? 0 : r.verdict == Verdict::Unsafe ? 10 : 1;
