@@ -1370,17 +1370,11 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
     return input;
 }
 
-} // namespace
-
-namespace {
-
 // The product of the unwound program with an automaton given at query time (an extra
 // constraint on the shared encoding): per unwound location, the condition that the
 // execution is there with the automaton in each state, every move so far admitted. Built
 // over the taken-edge guards, not by unwinding again.
-struct QueryProduct {
-    std::vector<std::map<int, z3::expr>> at;
-};
+using QueryProduct = std::vector<std::map<int, z3::expr>>;
 
 } // namespace
 
@@ -1427,17 +1421,17 @@ struct BmcEncoding::Impl {
     }
 
     QueryProduct productWith(const PathObserver &observer) {
-        QueryProduct p{std::vector<std::map<int, z3::expr>>(unroller->nodes.size())};
-        auto add = [](std::map<int, z3::expr> &at, int state, const z3::expr &c) {
-            auto it = at.find(state);
-            if (it == at.end())
-                at.emplace(state, c);
+        QueryProduct at(unroller->nodes.size());
+        auto add = [](std::map<int, z3::expr> &states, int state, const z3::expr &c) {
+            auto it = states.find(state);
+            if (it == states.end())
+                states.emplace(state, c);
             else
                 it->second = orE(it->second, c);
         };
-        p.at[0].emplace(observer.initial(), ctx.bool_val(true));
+        at[0].emplace(observer.initial(), ctx.bool_val(true));
         for (int n : unroller->topo) {
-            if (p.at[size_t(n)].empty())
+            if (at[size_t(n)].empty())
                 continue;
             for (const UEdge &ue : unroller->nodes[size_t(n)].out) {
                 if (ue.target < 0)
@@ -1445,14 +1439,14 @@ struct BmcEncoding::Impl {
                 const z3::expr taken = takenGuard(ue);
                 if (taken.is_false())
                     continue;
-                for (const auto &[state, c] : p.at[size_t(n)]) {
+                for (const auto &[state, c] : at[size_t(n)]) {
                     const int next = observer.step(state, {ue.edge, ue.kind == UEdge::Leave});
                     if (next != PathObserver::Blocked)
-                        add(p.at[size_t(ue.target)], next, andE(c, taken));
+                        add(at[size_t(ue.target)], next, andE(c, taken));
                 }
             }
         }
-        return p;
+        return at;
     }
     // The automaton admits the violation's move: the execution reaches its location in a
     // state from which the move is not blocked.
@@ -1460,14 +1454,14 @@ struct BmcEncoding::Impl {
         if (v.unode < 0)
             return ctx.bool_val(true); // in the initial state, before any move
         std::vector<z3::expr> in;
-        for (const auto &[state, c] : p.at[size_t(v.unode)])
+        for (const auto &[state, c] : p[size_t(v.unode)])
             if (observer.step(state, {v.edge, v.onReturn}) != PathObserver::Blocked)
                 in.push_back(c);
         return any(in);
     }
     z3::expr accepts(const PathObserver &observer, const QueryProduct &p, const Goal &g) {
         std::vector<z3::expr> in;
-        for (const auto &[state, c] : p.at[size_t(g.unode)]) {
+        for (const auto &[state, c] : p[size_t(g.unode)]) {
             const int end = g.exitCall < 0 ? state : observer.step(state, {g.exitCall, false});
             if (end != PathObserver::Blocked && observer.accepting(end))
                 in.push_back(c);
