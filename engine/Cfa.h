@@ -202,13 +202,6 @@ struct ProgramVariant {
 // return, a declaration declares the same variable, and calls of functions with a body
 // are neither replaced nor introduced (they shape the unwinding).
 std::string variantError(const Program &p, const ProgramVariant &v);
-// The variant in which the statements on `line` of `file` (column > 0: only the one that
-// starts there) are deleted: their assignments and intrinsic calls become blank edges.
-// Without edges when there are none.
-ProgramVariant deleteStatements(const Program &p, FileId file, unsigned line, unsigned column = 0);
-// One variant per statement of `file` that deleteStatements can delete (FDV's statement
-// deletion mutants), in source order.
-std::vector<ProgramVariant> statementDeletions(const Program &p, FileId file);
 
 // The moves possible at a location under a call stack (the call edges below the entry
 // function): its out edges, and at a function's exit the return through the last call.

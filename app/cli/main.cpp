@@ -7,6 +7,7 @@
 #include "formats/CoverageJson.h"
 #include "formats/ExecutionJson.h"
 #include "frontend/FrontEnd.h"
+#include "mutation/StatementDeletion.h"
 #include "semantics/Interpreter.h"
 
 #include <nlohmann/json.hpp>

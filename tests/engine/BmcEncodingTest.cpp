@@ -4,6 +4,7 @@
 #include "ParseHelpers.h"
 
 #include "bmc/Bmc.h"
+#include "mutation/StatementDeletion.h"
 #include "semantics/Interpreter.h"
 
 #include <gtest/gtest.h>
