@@ -374,6 +374,19 @@ TEST(Coverage, AnUndecidedTargetBlocksUnreachabilityClaims) {
 
 #include <filesystem>
 
+namespace {
+
+// The program of a task or of files with defines, as the CLI reads it; null on any error.
+std::unique_ptr<Program> parseInputs(ProgramInputs in) {
+    Diagnostics d;
+    if (!resolveProgramInputs(in, d))
+        return nullptr;
+    auto p = parseProgram(in.frontEnd);
+    return p->diagnostics.hasErrors() ? nullptr : std::move(p);
+}
+
+} // namespace
+
 // Soundness on real programs: every covered line has an execution that the interpreter
 // replays to a normal end and that passes the line before the automaton's FALSE state.
 TEST(CoverageSoundness, EveryCoveredLineOfTheBenchProgramsHasAReplayingExecution) {
@@ -395,10 +408,8 @@ TEST(CoverageSoundness, EveryCoveredLineOfTheBenchProgramsHasAReplayingExecution
     size_t coveredLines = 0;
     for (ProgramInputs &in : programs) {
         SCOPED_TRACE(in.task.empty() ? in.frontEnd.files.front() : in.task);
-        Diagnostics d;
-        ASSERT_TRUE(resolveProgramInputs(in, d));
-        auto p = parseProgram(in.frontEnd);
-        ASSERT_FALSE(p->diagnostics.hasErrors());
+        auto p = parseInputs(in);
+        ASSERT_TRUE(p);
         CoverageOptions o;
         o.analysis.budget.maxNodes = 20'000;
         o.analysis.budget.maxSeconds = 2;
@@ -431,10 +442,8 @@ TEST(CoverageSoundness, EveryCoveredLineOfTheBenchProgramsHasAReplayingExecution
 TEST(CoverageMeasurement, AStopEndsTheSolverSearchAtOnce) {
     ProgramInputs in;
     in.task = std::string(VCOV_BENCH) + "/svcomp/systemc/pipeline.cil-2.yml";
-    Diagnostics d;
-    ASSERT_TRUE(resolveProgramInputs(in, d));
-    auto p = parseProgram(in.frontEnd);
-    ASSERT_FALSE(p->diagnostics.hasErrors());
+    auto p = parseInputs(in);
+    ASSERT_TRUE(p);
     CoverageOptions o;
     o.analysis.budget.maxNodes = 3'000;
     o.execSeconds = 60;
