@@ -19,6 +19,7 @@
 #include "TeachingView.h"
 #include "TraceView.h"
 
+#include "bmc/Bmc.h"
 #include "formats/CoverageJson.h"
 #include "formats/ExplorationJson.h"
 
@@ -353,8 +354,9 @@ void MainWindow::createActions() {
         QMessageBox::about(this, tr("About vcov"),
                            tr("<h3>vcov %1</h3><p>Explore the verification progress of C programs: "
                               "control-flow automata, interrupted analyses and their coverage.</p>"
-                              "<p>Clang %2 front end, Z3 %3 (and MiniSat, where installed), Graphviz, Qt %4.</p>")
-                               .arg(QApplication::applicationVersion(), QStringLiteral("19"), QStringLiteral("4"),
+                              "<p>Clang %2 front end, %3, Graphviz, Qt %4.</p>")
+                               .arg(QApplication::applicationVersion(), QStringLiteral("19"),
+                                    QString::fromStdString(solverDescription()),
                                     QString::fromLatin1(qVersion())));
     });
 

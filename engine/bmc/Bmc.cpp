@@ -1773,6 +1773,13 @@ BmcResult BmcEncoding::check(const Query &query) {
     return finish(result);
 }
 
+std::string solverDescription() {
+    unsigned major = 0, minor = 0, build = 0, revision = 0;
+    Z3_get_version(&major, &minor, &build, &revision);
+    return "Z3 " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build) +
+           (miniSatAvailable() ? " and MiniSat" : "");
+}
+
 BmcResult checkProgram(const Program &program, const BmcOptions &options) {
     BmcEncoding encoding(program, options);
     BmcQuery q;

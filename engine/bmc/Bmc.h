@@ -52,6 +52,10 @@ struct BmcResult {
     std::string satSolver; // "minisat" or "z3": which one searched the last query
 };
 
+// The solvers this machine's runs use, for the About box: "Z3 4.13.3 and MiniSat" (MiniSat
+// only where it is installed).
+std::string solverDescription();
+
 // Encodes the program and asks one query: checkProgram = BmcEncoding(program, options).check().
 BmcResult checkProgram(const Program &program, const BmcOptions &options);
 
