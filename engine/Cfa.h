@@ -91,7 +91,8 @@ struct CfaEdge {
     bool truth = true;
     // Call
     CallInfo call;
-    // Return: value (null for `return;` and for falling off the end)
+    // Return: value (null for `return;`; falling off the end of a non-void function returns
+    // an uninitialized temporary)
     ExprPtr value;
 
     unsigned line() const { return range.beginLine; }

@@ -767,11 +767,21 @@ void FunctionBuilder::build(const clang::FunctionDecl *fd) {
     if (fd->isVariadic())
         throw Unsupported{fd->getLocation(), "definition of a variadic function"};
     stmt(fd->getBody());
-    // Falling off the end: main returns 0 (C99 5.1.2.2.3), other functions return
-    // an indeterminate value; the semantics decides.
     auto *body = llvm::dyn_cast<clang::CompoundStmt>(fd->getBody());
     clang::SourceRange endRange = body ? clang::SourceRange(body->getRBracLoc()) : fd->getEndLoc();
-    addEdge(m_cur, m_exit, EdgeKind::Blank, endRange, "default return");
+    const Type *rt = F().type ? F().type->target : nullptr;
+    if (rt && rt->kind != TypeKind::Void && !fd->isMain()) {
+        // Falling off the end of a non-void function hands the caller a value C leaves
+        // indeterminate (C11 6.9.1p12): an uninitialized temporary, which every semantics
+        // takes from the execution's input as it does for uninitialized locals.
+        VarId value = temporary(rt, endRange.getBegin());
+        addEdgeAt(EdgeKind::Declaration, endRange, "no return statement: the value is indeterminate").declared = value;
+        CfaEdge &e = addEdge(m_cur, m_exit, EdgeKind::Return, endRange, "return (indeterminate value)");
+        e.value = makeVar(rt, value);
+    } else {
+        // main returns 0 (C99 5.1.2.2.3); a void function just returns.
+        addEdge(m_cur, m_exit, EdgeKind::Blank, endRange, "default return");
+    }
     finish();
 }
 
