@@ -21,6 +21,16 @@ enum class ArtNodeStatus {
 
 const char *artNodeStatusName(ArtNodeStatus s);
 
+// What is known of a target (a node where the abstraction lets a property fail).
+enum class TargetCheck {
+    Unchecked,    // not looked at yet
+    PathInfeasible, // its tree path is infeasible; the other ART paths to it are decided once the waitlist is empty
+    Confirmed,    // a replayed execution violates the property here
+    Spurious,     // no execution follows any ART path to it (tree path or through coverings)
+    Unconfirmed,  // undecided: a budget, a bound too small, a construct the model checker lacks
+};
+const char *targetCheckName(TargetCheck c);
+
 struct ArtNode {
     int id = -1;
     NodeId location = NoNode;
@@ -31,13 +41,15 @@ struct ArtNode {
     int coveredBy = -1;
     bool terminal = false;      // the execution ends here (exit, abort, return from main)
     bool exits = false;         // ... and ends normally: a terminating execution
-    bool spurious = false;      // Target whose path no execution follows
-    std::string message;        // Target: the property; Failed: why; spurious: the reason
+    TargetCheck check = TargetCheck::Unchecked; // Target only
+    std::string message;        // Target: the property; Failed: why
+    std::string checkText;      // Target: the check's result in words (why spurious, why unconfirmed)
     int observerState = -1;     // the observer automaton's state, when run in a product
     int expansion = -1;         // the order in which nodes were expanded (teaching mode)
     std::shared_ptr<const ValueState> state;
 
     int depth() const { return state ? state->depth() : 0; }
+    bool spurious() const { return status == ArtNodeStatus::Target && check == TargetCheck::Spurious; }
 };
 
 struct Art {
@@ -46,6 +58,8 @@ struct Art {
     // The moves from the root to a node.
     std::vector<PathMove> pathTo(int node) const;
     size_t count(ArtNodeStatus s) const;
+    // Targets neither confirmed nor proved spurious: nothing may be claimed beyond them.
+    size_t unconfirmedTargets() const;
 };
 
 } // namespace vcov

@@ -1,5 +1,6 @@
 #include "analysis/ArtAnalysis.h"
 
+#include "automata/ArtPaths.h"
 #include "bmc/Bmc.h"
 #include "semantics/Interpreter.h"
 
@@ -32,6 +33,23 @@ size_t Art::count(ArtNodeStatus s) const {
     return size_t(std::count_if(nodes.begin(), nodes.end(), [&](const ArtNode &n) { return n.status == s; }));
 }
 
+size_t Art::unconfirmedTargets() const {
+    return size_t(std::count_if(nodes.begin(), nodes.end(), [](const ArtNode &n) {
+        return n.status == ArtNodeStatus::Target && n.check != TargetCheck::Spurious && n.check != TargetCheck::Confirmed;
+    }));
+}
+
+const char *targetCheckName(TargetCheck c) {
+    switch (c) {
+    case TargetCheck::Unchecked: return "unchecked";
+    case TargetCheck::PathInfeasible: return "path infeasible";
+    case TargetCheck::Confirmed: return "confirmed";
+    case TargetCheck::Spurious: return "spurious";
+    case TargetCheck::Unconfirmed: return "unconfirmed";
+    }
+    return "?";
+}
+
 const char *traversalOrderName(TraversalOrder o) {
     switch (o) {
     case TraversalOrder::Bfs: return "bfs";
@@ -53,6 +71,7 @@ const char *stopReasonName(StopReason r) {
     switch (r) {
     case StopReason::Running: return "running";
     case StopReason::Finished: return "finished";
+    case StopReason::FinishedUnconfirmed: return "finished with unconfirmed targets";
     case StopReason::NodeBudget: return "node budget";
     case StopReason::TimeBudget: return "time budget";
     case StopReason::MemoryBudget: return "memory budget";
@@ -62,10 +81,19 @@ const char *stopReasonName(StopReason r) {
     return "?";
 }
 
-std::string describeStop(StopReason r, const ArtBudget &b) {
+std::string describeStop(StopReason r, const ArtBudget &b, const Art *art) {
     switch (r) {
     case StopReason::Running: return "the analysis is still running";
     case StopReason::Finished: return "the analysis explored every reachable state";
+    case StopReason::FinishedUnconfirmed: {
+        std::string s = "the analysis finished";
+        const size_t targets = art ? art->unconfirmedTargets() : 0, failed = art ? art->count(ArtNodeStatus::Failed) : 0;
+        if (targets)
+            s += " with " + std::to_string(targets) + " unconfirmed target(s)";
+        if (failed)
+            s += std::string(targets ? " and " : " with ") + std::to_string(failed) + " node(s) it could not expand";
+        return s + ": nothing is claimed beyond them";
+    }
     case StopReason::NodeBudget: return "the node budget (" + std::to_string(b.maxNodes) + " ART nodes) ran out";
     case StopReason::TimeBudget: return "the time budget (" + std::to_string(b.maxSeconds).substr(0, 6) + " s) ran out";
     case StopReason::MemoryBudget: return "the memory budget (" + std::to_string(b.maxMemoryMb) + " MB) ran out";
@@ -242,25 +270,125 @@ int ArtAnalysis::addNode(int parent, const ValueSuccessor &s) {
     return id;
 }
 
+double ArtAnalysis::checkSeconds() const {
+    // A check (a path with nonlinear arithmetic can be hard) gets targetSeconds, and never
+    // much more than the analysis's own time budget leaves.
+    double seconds = m_options.targetSeconds;
+    if (m_options.budget.maxSeconds > 0)
+        seconds = std::min(seconds, std::max(1.0, m_options.budget.maxSeconds - m_seconds));
+    return seconds;
+}
+
 void ArtAnalysis::checkTarget(int node) {
     ArtNode &t = m_art.nodes[size_t(node)];
-    // A target of the abstraction is a violation only if some execution follows its path.
+    // A target of the abstraction is a violation if some execution follows its tree path.
     FollowPath path(m_art.pathTo(node));
     BmcOptions opts;
     opts.unwind = 1;
     opts.observer = &path;
     opts.properties = {Property::Assertion};
+    opts.cancel = m_cancel;
+    opts.timeoutSeconds = checkSeconds();
     BmcResult r = checkProgram(P, opts);
     if (r.verdict == Verdict::Unsafe && r.replayed && r.counterexample) {
+        t.check = TargetCheck::Confirmed;
+        t.checkText = "confirmed: the execution that follows its path violates the property (replayed)";
         m_violationNode = node;
         m_counterexample = r.counterexample;
         m_stop = StopReason::ViolationFound;
         return;
     }
-    // Only a proof makes it spurious; an undecided target (solver timeout, a construct the
-    // model checker lacks) stays a target, so nothing is claimed beyond it.
-    t.spurious = r.verdict == Verdict::Safe;
-    t.message += t.spurious ? " — spurious: no execution follows this path" : " — not confirmed: " + r.reason;
+    // An infeasible tree path is no proof yet: a covered node may lead here through its
+    // coverer's subtree. Such targets are decided over every ART path once the waitlist is
+    // empty (decideTargets); an undecided one stays a target, so nothing is claimed beyond it.
+    if (r.verdict == Verdict::Safe) {
+        t.check = TargetCheck::PathInfeasible;
+        t.checkText = "its own tree path is infeasible; the ART paths through coverings are decided when the "
+                      "waitlist is empty";
+    } else {
+        t.check = TargetCheck::Unconfirmed;
+        t.checkText = "unconfirmed: " + r.reason;
+    }
+}
+
+void ArtAnalysis::decideTargets() {
+    m_targetsDecided = true;
+    std::vector<int> open;
+    for (const ArtNode &n : m_art.nodes)
+        if (n.status == ArtNodeStatus::Target && n.check != TargetCheck::Spurious && n.check != TargetCheck::Confirmed)
+            open.push_back(n.id);
+    m_last.checked = open;
+    if (open.empty())
+        return;
+    const auto started = std::chrono::steady_clock::now();
+    const double budget = checkSeconds();
+    auto left = [&] { return budget - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+    ArtPaths paths(m_art, open);
+    const std::string across = std::to_string(paths.nodesOnPaths()) + " ART node(s) on paths to " +
+                               std::to_string(open.size()) + " target(s), " + std::to_string(paths.coveringJumps()) +
+                               " covering(s) among them";
+    std::string why = "no ART path leads to it";
+    unsigned bound = paths.finite() ? 1 : 2;
+    while (!paths.empty()) {
+        BmcOptions opts;
+        opts.unwind = bound;
+        opts.observer = &paths;
+        opts.properties = {Property::Assertion};
+        opts.cancel = m_cancel;
+        opts.timeoutSeconds = std::max(0.5, left());
+        BmcResult r = checkProgram(P, opts);
+        if (r.verdict == Verdict::Unsafe && r.replayed && r.counterexample) {
+            // A real violation; its target is the one whose move it fails on.
+            for (int id : open)
+                if (m_art.nodes[size_t(id)].via.edge == r.counterexample->ending.edge) {
+                    m_violationNode = id;
+                    break;
+                }
+            if (m_violationNode >= 0) {
+                ArtNode &t = m_art.nodes[size_t(m_violationNode)];
+                t.check = TargetCheck::Confirmed;
+                t.checkText = "confirmed: an execution reaches it along an ART path through a covering (replayed)";
+            }
+            m_counterexample = r.counterexample;
+            m_stop = StopReason::ViolationFound;
+            m_last.summary = "Decided the targets over every ART path (" + across + "): a replayed execution violates "
+                             "the property";
+            return;
+        }
+        if (r.verdict == Verdict::Safe) {
+            why = paths.finite() ? "no execution follows any of the ART paths to it (" + across + "; all paths complete)"
+                                 : "no execution follows any of the ART paths to it (" + across +
+                                       "; every loop fully unwound at bound " + std::to_string(bound) + ")";
+            for (int id : open) {
+                m_art.nodes[size_t(id)].check = TargetCheck::Spurious;
+                m_art.nodes[size_t(id)].checkText = "spurious: " + why;
+            }
+            m_last.summary = "Decided " + std::to_string(open.size()) + " target(s) over every ART path: spurious (" +
+                             across + ")";
+            return;
+        }
+        const bool tooSmall = r.reason.find("bound") != std::string::npos && !paths.finite();
+        if (tooSmall && left() > 0 && bound < 1024 && !(m_cancel && m_cancel->load())) {
+            bound *= 2;
+            continue;
+        }
+        why = tooSmall ? "the ART paths through coverings form loops that bound " + std::to_string(bound) +
+                             " does not unwind fully"
+                       : r.reason;
+        break;
+    }
+    if (paths.empty()) {
+        for (int id : open) {
+            m_art.nodes[size_t(id)].check = TargetCheck::Spurious;
+            m_art.nodes[size_t(id)].checkText = "spurious: " + why;
+        }
+        return;
+    }
+    for (int id : open) {
+        m_art.nodes[size_t(id)].check = TargetCheck::Unconfirmed;
+        m_art.nodes[size_t(id)].checkText = "unconfirmed: " + why;
+    }
+    m_last.summary = "Could not decide " + std::to_string(open.size()) + " target(s) over every ART path: " + why;
 }
 
 bool ArtAnalysis::step() {
@@ -268,11 +396,35 @@ bool ArtAnalysis::step() {
         return false;
     if (m_stop == StopReason::Cancelled)
         m_stop = StopReason::Running; // resumed after a pause
+    auto started = std::chrono::steady_clock::now();
+    auto account = [&] { m_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+    if (!m_unchecked.empty()) {
+        // A target's check is a step of its own (teaching mode shows it).
+        const int id = m_unchecked.front();
+        m_unchecked.erase(m_unchecked.begin());
+        m_last = ArtExpansion{};
+        m_last.node = id;
+        m_last.checked = {id};
+        m_last.why = "a target made by the last expansion";
+        checkTarget(id);
+        const ArtNode &t = m_art.nodes[size_t(id)];
+        m_last.summary = "Checked target " + std::to_string(id) + " (" + t.message + ") along its tree path: " +
+                         t.checkText;
+        account();
+        return m_stop != StopReason::ViolationFound;
+    }
     if (m_waitlist.empty()) {
-        m_stop = StopReason::Finished;
+        if (m_options.checkTargets && !m_targetsDecided && m_art.unconfirmedTargets() > 0) {
+            m_last = ArtExpansion{};
+            m_last.why = "the waitlist is empty and some targets are not decided";
+            decideTargets();
+            account();
+            return m_stop != StopReason::ViolationFound;
+        }
+        m_stop = m_art.unconfirmedTargets() || m_art.count(ArtNodeStatus::Failed) ? StopReason::FinishedUnconfirmed
+                                                                                   : StopReason::Finished;
         return false;
     }
-    auto started = std::chrono::steady_clock::now();
     Key key = *m_waitlist.begin();
     m_waitlist.erase(m_waitlist.begin());
     const int id = std::get<4>(key);
@@ -311,7 +463,7 @@ bool ArtAnalysis::step() {
         }
         m_last.summary = "Node " + std::to_string(id) + ": the analysis cannot continue here: " +
                          m_art.nodes[size_t(id)].message;
-        m_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        account();
         return true;
     }
     m_art.nodes[size_t(id)].status = ArtNodeStatus::Expanded;
@@ -327,11 +479,8 @@ bool ArtAnalysis::step() {
             m_last.covered.push_back(child);
         if (c.status == ArtNodeStatus::Target) {
             m_last.targets.push_back(child);
-            if (m_options.checkTargets) {
-                checkTarget(child);
-                if (m_stop == StopReason::ViolationFound)
-                    break;
-            }
+            if (m_options.checkTargets)
+                m_unchecked.push_back(child);
         }
     }
     const ArtNode &n = m_art.nodes[size_t(id)];
@@ -346,8 +495,8 @@ bool ArtAnalysis::step() {
     if (m_last.successors.empty())
         m_last.summary += n.location == P.functions[P.entryFunction].exit ? " — the program ends here"
                                                                           : " — every outgoing edge is infeasible here";
-    m_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return m_stop != StopReason::ViolationFound;
+    account();
+    return true;
 }
 
 bool ArtAnalysis::budgetExhausted() {
@@ -374,12 +523,14 @@ ArtProgress ArtAnalysis::progress() const {
 StopReason ArtAnalysis::run(const std::atomic<bool> *cancel, const std::function<void(const ArtProgress &)> &progressFn,
                             double interval) {
     auto lastReport = std::chrono::steady_clock::now();
+    m_cancel = cancel;
     while (true) {
         if (cancel && cancel->load()) {
             m_stop = StopReason::Cancelled;
             break;
         }
-        if (budgetExhausted())
+        // The targets an expansion made are checked before a budget may stop the run.
+        if (m_unchecked.empty() && budgetExhausted())
             break;
         if (!step())
             break;
@@ -391,6 +542,7 @@ StopReason ArtAnalysis::run(const std::atomic<bool> *cancel, const std::function
             }
         }
     }
+    m_cancel = nullptr;
     if (progressFn)
         progressFn(progress());
     return m_stop;

@@ -39,21 +39,30 @@ struct ArtBudget {
     size_t maxMemoryMb = 0;  // resident memory of the process; 0: no limit
 };
 
-enum class StopReason { Running, Finished, NodeBudget, TimeBudget, MemoryBudget, Cancelled, ViolationFound };
+// FinishedUnconfirmed: the waitlist is empty, but some target is neither confirmed nor
+// proved spurious, or some node could not be expanded: nothing is claimed beyond them.
+enum class StopReason { Running, Finished, FinishedUnconfirmed, NodeBudget, TimeBudget, MemoryBudget, Cancelled, ViolationFound };
 const char *stopReasonName(StopReason r);
-// "the node budget (10000 nodes) ran out" and the like.
-std::string describeStop(StopReason r, const ArtBudget &budget);
+// "the node budget (10000 nodes) ran out" and the like; the ART tells how many targets and
+// nodes an unconfirmed finish left open.
+std::string describeStop(StopReason r, const ArtBudget &budget, const Art *art = nullptr);
 
 struct ArtOptions {
     TraversalOrder order = TraversalOrder::Bfs;
     bool scoreTieBreak = false; // break ties of the order by the score (the Reach heuristic)
     ArtBudget budget;
     bool checkTargets = true;   // replay every target's path; a real violation stops the analysis
+    // Time for one target's check along its tree path, and, once the waitlist is empty, for
+    // deciding the targets whose tree path is infeasible over every path of the ART
+    // (coverings included) by bounded model checking.
+    double targetSeconds = 30;
 };
 
-// What one expansion did, said in model-checking terms (teaching mode).
+// What one step did, said in model-checking terms (teaching mode): an expansion, or the
+// check of a target (checked names it).
 struct ArtExpansion {
     int node = -1;
+    std::vector<int> checked;        // targets whose check this step was
     std::string why;                 // why this node was taken
     std::vector<int> successors;
     std::vector<int> covered;        // successors covered at once by existing nodes
@@ -75,7 +84,9 @@ public:
 
     ArtAnalysis(const Program &program, ArtOptions options, const PathObserver *observer = nullptr, Score score = {});
 
-    // Expands the next waitlist node; false when the waitlist is empty or a violation was found.
+    // One step: checks a target made by the last expansion, or expands the next waitlist
+    // node, or (waitlist empty) decides the remaining targets over every ART path; false
+    // when nothing is left to do or a violation was found.
     bool step();
     // Steps until done, a budget ends or cancel becomes true; progress at most every interval.
     // A cancelled analysis may be run (or stepped) again: it goes on where it stopped.
@@ -89,6 +100,8 @@ public:
     const ArtExpansion &lastExpansion() const { return m_last; }
     size_t waitlistSize() const { return m_waitlist.size(); }
     int peekNext() const { return m_waitlist.empty() ? -1 : std::get<4>(*m_waitlist.begin()); }
+    // describeStop for this analysis.
+    std::string stopText() const { return describeStop(m_stop, m_options.budget, &m_art); }
     ArtProgress progress() const;
     // The user ended the analysis (e.g. while it was paused between single steps).
     void cancel() {
@@ -111,6 +124,8 @@ private:
     int addNode(int parent, const ValueSuccessor &s);
     void enqueue(int node);
     void checkTarget(int node);
+    void decideTargets();
+    double checkSeconds() const;
     void noteLine(PathMove m);
 
     const Program &P;
@@ -133,6 +148,9 @@ private:
     int m_violationNode = -1;
     std::optional<Execution> m_counterexample;
     std::vector<int> m_newExits;
+    std::vector<int> m_unchecked;   // targets of the last expansion, checked one step each
+    bool m_targetsDecided = false;  // the all-paths decision ran on the empty waitlist
+    const std::atomic<bool> *m_cancel = nullptr; // run()'s, while it runs
     double m_seconds = 0;
 };
 

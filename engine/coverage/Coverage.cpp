@@ -135,18 +135,17 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
     r.art = analysis.snapshot();
     const Art &art = *r.art;
     r.analysisStop = analysis.stopReason();
-    r.analysisStopText = describeStop(r.analysisStop, analysis.options().budget);
+    r.analysisStopText = analysis.stopText();
     // What the analysis could not do is part of why it stopped where it did.
-    size_t failed = art.count(ArtNodeStatus::Failed), undecidedTargets = 0;
-    for (const ArtNode &n : art.nodes) {
-        if (n.status == ArtNodeStatus::Failed && failed) {
-            r.analysisStopText += "; it could not continue at " + std::to_string(failed) + " node(s), first at " + n.message;
-            failed = 0;
+    for (const ArtNode &n : art.nodes)
+        if (n.status == ArtNodeStatus::Failed) {
+            r.analysisStopText += "; it could not continue at " + std::to_string(art.count(ArtNodeStatus::Failed)) +
+                                  " node(s), first at " + n.message;
+            break;
         }
-        undecidedTargets += n.status == ArtNodeStatus::Target && !n.spurious && n.id != analysis.violationNode();
-    }
-    if (undecidedTargets)
-        r.analysisStopText += "; " + std::to_string(undecidedTargets) + " possible violation(s) could not be decided";
+    if (r.analysisStop != StopReason::ViolationFound && art.unconfirmedTargets())
+        r.analysisStopText += "; " + std::to_string(art.unconfirmedTargets()) +
+                              " possible violation(s) are not decided";
     r.automaton = AssumptionAutomaton::fromArt(art);
     LineIndex lineIndex(program);
     r.reach = computeReach(program, lineIndex, r.automaton);
@@ -219,6 +218,7 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
         gen.order = TraversalOrder::Postorder;
         gen.scoreTieBreak = options.heuristic;
         gen.checkTargets = true;
+        gen.targetSeconds = 10;
         const ReachScores &reach = r.reach;
         ArtAnalysis generator(program, gen, &r.automaton,
                               [&reach](const ArtNode &n) { return double(reach.score(n.observerState, n.location)); });
@@ -390,12 +390,10 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
         point("exact");
     }
 
-    // A finished analysis with nothing left out proves the lines it never reached unreachable.
-    bool provedAll = r.analysisStop == StopReason::Finished && art.count(ArtNodeStatus::Failed) == 0;
-    if (provedAll)
-        for (const ArtNode &n : art.nodes)
-            if (n.status == ArtNodeStatus::Target && !n.spurious)
-                provedAll = false;
+    // A finished analysis with nothing left out (every target decided spurious over all
+    // its ART paths, no failed node) proves the lines it never reached unreachable.
+    const bool provedAll = r.analysisStop == StopReason::Finished && art.count(ArtNodeStatus::Failed) == 0 &&
+                           art.unconfirmedTargets() == 0;
 
     explainFrontier(program, art, r.lines);
     if (r.bug) {

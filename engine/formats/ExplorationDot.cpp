@@ -49,7 +49,7 @@ const char *artKind(const ArtNode &n) {
     case ArtNodeStatus::Waitlist: return "waitlist";
     case ArtNodeStatus::Expanded: return "expanded";
     case ArtNodeStatus::Covered: return "covered";
-    case ArtNodeStatus::Target: return n.spurious ? "spurious" : "target";
+    case ArtNodeStatus::Target: return n.spurious() ? "spurious" : "target";
     case ArtNodeStatus::Failed: return "failed";
     }
     return "expanded";
@@ -71,7 +71,7 @@ ExplorationDot explorationToDot(const Program &program, const ExplorationSnapsho
     auto edge = [&](const std::string &from, const std::string &to, const std::string &label, bool coverage, bool labelled) {
         dot << "  " << from << " -> " << to << " [id=\"e" << out.edges.size() << "\"";
         if (labelled && !label.empty())
-            dot << ", label=\"" << dotEscape(shortLabel(label)) << "\"";
+            dot << ", label=\"" << dotEscape(coverage ? std::string("\u2291") : shortLabel(label)) << "\"";
         if (coverage)
             dot << ", style=dashed, constraint=false";
         dot << "];\n";
@@ -108,9 +108,13 @@ ExplorationDot explorationToDot(const Program &program, const ExplorationSnapsho
                 continue;
             if (n.parent >= 0 && keep[size_t(n.parent)])
                 edge("n" + std::to_string(n.parent), "n" + std::to_string(n.id), moveLabel(program, n.via), false, labelled);
+            // The stop operator's reason, on the dashed edge: the covered node knows no
+            // more than its coverer, so the coverer's subtree continues it.
             if (n.status == ArtNodeStatus::Covered && n.coveredBy >= 0 && keep[size_t(n.coveredBy)])
-                edge("n" + std::to_string(n.id), "n" + std::to_string(n.coveredBy), "covered by " + std::to_string(n.coveredBy),
-                     true, false);
+                edge("n" + std::to_string(n.id), "n" + std::to_string(n.coveredBy),
+                     "covered: the state of " + std::to_string(n.id) + " \u2291 the state of " +
+                         std::to_string(n.coveredBy),
+                     true, labelled);
         }
     } else {
         const AssumptionAutomaton &aa = s.automaton;

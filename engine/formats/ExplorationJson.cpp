@@ -15,9 +15,11 @@ constexpr ArtNodeStatus NodeStatuses[] = {ArtNodeStatus::Waitlist, ArtNodeStatus
                                           ArtNodeStatus::Target, ArtNodeStatus::Failed};
 constexpr LineStatus LineStatuses[] = {LineStatus::Covered, LineStatus::OverApproximated, LineStatus::Uncovered,
                                        LineStatus::Unreachable};
-constexpr StopReason StopReasons[] = {StopReason::Running,   StopReason::Finished,     StopReason::NodeBudget,
-                                      StopReason::TimeBudget, StopReason::MemoryBudget, StopReason::Cancelled,
-                                      StopReason::ViolationFound};
+constexpr StopReason StopReasons[] = {StopReason::Running,      StopReason::Finished,   StopReason::FinishedUnconfirmed,
+                                      StopReason::NodeBudget,   StopReason::TimeBudget, StopReason::MemoryBudget,
+                                      StopReason::Cancelled,    StopReason::ViolationFound};
+constexpr TargetCheck TargetChecks[] = {TargetCheck::Unchecked, TargetCheck::PathInfeasible, TargetCheck::Confirmed,
+                                        TargetCheck::Spurious, TargetCheck::Unconfirmed};
 
 template <typename E, size_t N> E byName(const E (&values)[N], const char *(*name)(E), const std::string &s) {
     for (E v : values)
@@ -50,7 +52,7 @@ json explorationToJson(const Program &program, const CoverageResult &r) {
     if (r.art)
         for (const ArtNode &n : r.art->nodes)
             art.push_back({n.location, n.parent, n.via.edge, n.via.isReturn, artNodeStatusName(n.status), n.coveredBy,
-                           n.terminal, n.exits, n.spurious, n.message, n.observerState, n.expansion});
+                           n.terminal, n.exits, targetCheckName(n.check), n.message, n.observerState, n.expansion, n.checkText});
     j["art"] = std::move(art);
     json states = json::array();
     for (const AaState &s : r.automaton.states) {
@@ -127,7 +129,14 @@ CoverageResult explorationFromJson(const Program &program, const json &j) {
             n.coveredBy = checked(a.at(5).get<int64_t>(), artJson.size(), -1, "ART node");
             n.terminal = a.at(6).get<bool>();
             n.exits = a.at(7).get<bool>();
-            n.spurious = a.at(8).get<bool>();
+            // Sessions before the check by every ART path kept a flag that only meant "the
+            // tree path is infeasible"; they claim no more than that now.
+            if (a.at(8).is_boolean())
+                n.check = a.at(8).get<bool>() ? TargetCheck::PathInfeasible : TargetCheck::Unconfirmed;
+            else
+                n.check = byName(TargetChecks, targetCheckName, a.at(8).get<std::string>());
+            if (a.size() > 12)
+                n.checkText = a.at(12).get<std::string>();
             n.message = a.at(9).get<std::string>();
             n.observerState = a.at(10).get<int>();
             n.expansion = a.at(11).get<int>();
