@@ -79,10 +79,17 @@ std::shared_ptr<const PreparedCoverage> work(std::shared_ptr<const Program> prog
             }
         }
         if (single) {
-            if (analysis->budgetExhausted() || !analysis->step())
+            if (analysis->budgetExhausted())
                 break;
+            const bool more = analysis->step();
+            const ArtExpansion &did = analysis->lastExpansion();
             record(analysis->progress());
-            sendSnapshot(analysis->lastExpansion()); // one snapshot per step, with what it did
+            // One snapshot per step, with what it did (the last one too: the decision over
+            // every ART path may end the analysis at a violation).
+            if (did.node >= 0 || !did.checked.empty())
+                sendSnapshot(did);
+            if (!more)
+                break;
             continue;
         }
         analysis->run(&c->interrupt, analysisProgress);

@@ -8,6 +8,7 @@
 #include "ProgramLoader.h"
 #include "Session.h"
 
+#include "ArtNodeView.h"
 #include "AutomatonView.h"
 #include "CfaView.h"
 #include "CoverageLegend.h"
@@ -33,6 +34,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
+#include <QSplitter>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -58,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_cfa(new views::CfaView), m_functionBox(new QComboBox), m_diagnostics(new views::DiagnosticsView),
       m_automaton(new views::AutomatonView), m_scores(new views::ScoresView), m_trace(new views::TraceView),
       m_why(new views::ExplanationView), m_functions(new views::FunctionCoverageView), m_teaching(new views::TeachingView),
+      m_artNode(new views::ArtNodeView),
       m_automatonCaption(new QLabel), m_graphBox(new QComboBox), m_colourBox(new QComboBox), m_status(new QLabel) {
     m_options = AnalysisSettingsDialog::defaults();
     setWindowTitle(tr("vcov"));
@@ -209,7 +212,15 @@ void MainWindow::createDocks() {
     bar->addWidget(find);
     bar->addWidget(m_automatonCaption);
     layout->addWidget(bar);
-    layout->addWidget(m_automaton, 1);
+    // Below the graph, the selected node's abstract state (teaching).
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_automaton);
+    split->addWidget(m_artNode);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setSizes({400, 120});
+    m_artNode->setObjectName(QStringLiteral("artNodeView"));
+    layout->addWidget(split, 1);
     connect(m_graphBox, &QComboBox::activated, this,
             [this](int i) { m_automaton->setGraph(i == 1 ? ExplorationGraph::Art : ExplorationGraph::Automaton); });
     connect(m_colourBox, &QComboBox::activated, this, [this](int i) {
@@ -225,7 +236,11 @@ void MainWindow::createDocks() {
     });
     connect(m_automaton, &views::AutomatonView::layoutReady, this,
             [this] { m_automatonCaption->setText(QStringLiteral("  ") + m_automaton->caption()); });
-    connect(m_automaton, &views::AutomatonView::nodeClicked, this, [this](int, NodeId location) { revealLocation(location); });
+    connect(m_automaton, &views::AutomatonView::nodeClicked, this, [this](int artNode, NodeId location) {
+        m_artNode->showNode(artNode);
+        revealLocation(location);
+    });
+    connect(m_artNode, &views::ArtNodeView::artNodeActivated, this, [this](int n) { m_automaton->highlightArtNode(n); });
 
     QDockWidget *exploration = dock(QStringLiteral("exploration"), tr("Exploration"), panel, Qt::RightDockWidgetArea);
     tabifyDockWidget(m_docks[QStringLiteral("cfa")], exploration);
@@ -243,15 +258,20 @@ void MainWindow::createDocks() {
     tabifyDockWidget(functions, diagnostics);
     functions->raise();
 
-    connect(m_scores, &views::ScoresView::artNodeActivated, this, [this](int n) { m_automaton->highlightArtNode(n); });
+    connect(m_scores, &views::ScoresView::artNodeActivated, this, [this](int n) {
+        m_automaton->highlightArtNode(n);
+        m_artNode->showNode(n);
+    });
     connect(m_teaching, &views::TeachingView::artNodeActivated, this, [this](int n) {
         m_graphBox->setCurrentIndex(1);
         m_automaton->setGraph(ExplorationGraph::Art);
         m_automaton->highlightArtNode(n);
+        m_artNode->showNode(n);
     });
     connect(m_why, &views::ExplanationView::artNodeActivated, this, [this](int n) {
         m_docks[QStringLiteral("exploration")]->raise();
         m_automaton->highlightArtNode(n);
+        m_artNode->showNode(n);
     });
     connect(m_why, &views::ExplanationView::executionActivated, this, &MainWindow::showExecution);
     connect(m_trace, &views::TraceView::stepChanged, this, &MainWindow::traceStepChanged);
@@ -394,6 +414,7 @@ void MainWindow::clearCoverage() {
             v->setGutterMarks({}, {});
         }
     m_automaton->setProgram(m_program);
+    m_artNode->setProgram(m_program);
     m_automatonCaption->clear();
     m_scores->setExploration(m_program, nullptr);
     m_scores->clearSeries();
@@ -445,6 +466,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const ExplorationSnapshot> snapsho
         return;
     m_snapshot = snapshot;
     m_automaton->setSnapshot(snapshot);
+    m_artNode->setSnapshot(snapshot);
     m_scores->setExploration(m_program, snapshot);
     if (isPaused() || snapshot->expansion)
         m_teaching->addSnapshot(*m_program, *snapshot);
@@ -495,6 +517,7 @@ void MainWindow::showCoverage(std::shared_ptr<const PreparedCoverage> prepared) 
     }
     m_snapshot = prepared->exploration;
     m_automaton->setSnapshot(m_snapshot);
+    m_artNode->setSnapshot(m_snapshot);
     m_scores->setExploration(m_program, m_snapshot);
     m_scores->setSeries(r->series);
     std::optional<FileLine> cursor;

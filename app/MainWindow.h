@@ -30,6 +30,7 @@ class FunctionCoverageView;
 class ScoresView;
 class SourceView;
 class TeachingView;
+class ArtNodeView;
 class TraceView;
 } // namespace vcov::views
 
@@ -59,6 +60,7 @@ public:
     views::ExplanationView *explanationView() const { return m_why; }
     views::FunctionCoverageView *functionCoverageView() const { return m_functions; }
     views::TeachingView *teachingView() const { return m_teaching; }
+    views::ArtNodeView *artNodeView() const { return m_artNode; }
     QDockWidget *dock(const QString &name) const { return m_docks.count(name) ? m_docks.at(name) : nullptr; }
     views::SourceView *sourceView(FileId file) const;
     views::SourceView *currentSourceView() const;
@@ -144,6 +146,7 @@ private:
     views::ExplanationView *m_why;
     views::FunctionCoverageView *m_functions;
     views::TeachingView *m_teaching;
+    views::ArtNodeView *m_artNode;
     QLabel *m_automatonCaption;
     QComboBox *m_graphBox, *m_colourBox;
     std::map<QString, QDockWidget *> m_docks;

@@ -1,5 +1,6 @@
 #include "AutomatonView.h"
 
+#include "ArtNodeView.h"
 #include "BackgroundTask.h"
 
 #include "GraphItems.h"
@@ -116,6 +117,8 @@ std::shared_ptr<AutomatonView::Laid> AutomatonView::layOut(const Program &progra
         if (info.location != NoNode)
             tip += tr("\nN%1, line %2").arg(info.location).arg(program.node(info.location).line);
         tip += tr("\n%1; Reach score %2").arg(QString::fromStdString(info.kind)).arg(info.score);
+        if (info.artNode >= 0 && snapshot.art && size_t(info.artNode) < snapshot.art->nodes.size())
+            tip += QStringLiteral("\n") + ArtNodeView::nodeText(program, *snapshot.art, info.artNode);
         item->setToolTip(tip);
         item->setData(0, name);
         item->setPalette(pal);

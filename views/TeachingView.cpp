@@ -41,7 +41,26 @@ void TeachingView::clear() {
 }
 
 void TeachingView::addSnapshot(const Program &program, const ExplorationSnapshot &s) {
-    if (s.expansion && s.expansion->node >= 0) {
+    if (s.expansion && !s.expansion->checked.empty()) {
+        // A target's check is a step of its own: along its tree path, or (waitlist empty)
+        // over every path of the ART, coverings included.
+        const ArtExpansion &e = *s.expansion;
+        ++m_count;
+        m_last = QString::fromStdString(e.summary);
+        QStringList results;
+        for (int t : e.checked) {
+            const ArtNode &n = s.art->nodes[size_t(t)];
+            results << tr("target <a href=\"art:%1\">%1</a>: %2")
+                           .arg(t)
+                           .arg(QString::fromStdString(n.checkText.empty() ? targetCheckName(n.check) : n.checkText)
+                                    .toHtmlEscaped());
+        }
+        m_log->append(tr("<p><b>%1.</b> Target check (%2).<br>%3<br><i>%4</i></p>")
+                          .arg(m_count)
+                          .arg(QString::fromStdString(e.why).toHtmlEscaped())
+                          .arg(results.join(QStringLiteral("<br>")))
+                          .arg(QString::fromStdString(e.summary).toHtmlEscaped()));
+    } else if (s.expansion && s.expansion->node >= 0) {
         const ArtExpansion &e = *s.expansion;
         const ArtNode &n = s.art->nodes[size_t(e.node)];
         ++m_count;
@@ -65,7 +84,9 @@ void TeachingView::addSnapshot(const Program &program, const ExplorationSnapshot
                             .arg(s.progress.waitlist)
                             .arg(s.progress.nodes));
     } else {
-        m_next->setText(tr("<b>The waitlist is empty</b> or the analysis stopped: %1.").arg(QString::fromLatin1(stopReasonName(s.stop))));
+        m_next->setText(s.stop == StopReason::Running
+                            ? tr("<b>The waitlist is empty</b>: the next step decides the targets over every ART path.")
+                            : tr("<b>The analysis stopped</b>: %1.").arg(QString::fromLatin1(stopReasonName(s.stop))));
     }
 }
 

@@ -409,7 +409,7 @@ bool ArtAnalysis::step() {
         checkTarget(id);
         const ArtNode &t = m_art.nodes[size_t(id)];
         m_last.summary = "Checked target " + std::to_string(id) + " (" + t.message + ") along its tree path: " +
-                         t.checkText;
+                         targetCheckName(t.check);
         account();
         return m_stop != StopReason::ViolationFound;
     }
@@ -423,6 +423,7 @@ bool ArtAnalysis::step() {
         }
         m_stop = m_art.unconfirmedTargets() || m_art.count(ArtNodeStatus::Failed) ? StopReason::FinishedUnconfirmed
                                                                                    : StopReason::Finished;
+        m_last = ArtExpansion{}; // this call did nothing
         return false;
     }
     Key key = *m_waitlist.begin();
@@ -500,6 +501,9 @@ bool ArtAnalysis::step() {
 }
 
 bool ArtAnalysis::budgetExhausted() {
+    // The targets an expansion made are checked before a budget may stop the analysis.
+    if (!m_unchecked.empty())
+        return false;
     const ArtBudget &b = m_options.budget;
     if (b.maxNodes && m_art.nodes.size() >= b.maxNodes) {
         m_stop = StopReason::NodeBudget;
@@ -529,8 +533,7 @@ StopReason ArtAnalysis::run(const std::atomic<bool> *cancel, const std::function
             m_stop = StopReason::Cancelled;
             break;
         }
-        // The targets an expansion made are checked before a budget may stop the run.
-        if (m_unchecked.empty() && budgetExhausted())
+        if (budgetExhausted())
             break;
         if (!step())
             break;

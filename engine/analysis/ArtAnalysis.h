@@ -86,7 +86,8 @@ public:
 
     // One step: checks a target made by the last expansion, or expands the next waitlist
     // node, or (waitlist empty) decides the remaining targets over every ART path; false
-    // when nothing is left to do or a violation was found.
+    // when nothing is left to do or a violation was found. lastExpansion() tells what the
+    // call did (nothing: node -1 and no checked target).
     bool step();
     // Steps until done, a budget ends or cancel becomes true; progress at most every interval.
     // A cancelled analysis may be run (or stepped) again: it goes on where it stopped.

@@ -664,9 +664,12 @@ size_t ValueState::knownCount() const {
     return n;
 }
 
-std::string ValueState::describe(const Program &program) const {
-    std::string out;
-    for (const auto &[key, values] : objects) {
+namespace {
+
+// Calls visit(depth, "name", "value or ⊤") for every leaf of every user variable.
+template <typename Visit>
+void forEachLeaf(const ValueState &state, const Program &program, bool unknownToo, Visit visit) {
+    for (const auto &[key, values] : state.objects) {
         if (key < 0 || isReturnKey(key))
             continue;
         const Variable &var = program.variable(VarId(key & 0xffffffff));
@@ -675,7 +678,7 @@ std::string ValueState::describe(const Program &program) const {
         const auto &leaves = leavesOf(values->type);
         for (size_t i = 0; i < values->leaves.size() && i < leaves.size(); ++i) {
             const AbstractScalar &v = values->leaves[i];
-            if (!v.known)
+            if (!v.known && !unknownToo)
                 continue;
             std::string name = var.name;
             if (values->type->isArray() && values->type->target->isScalar())
@@ -683,15 +686,43 @@ std::string ValueState::describe(const Program &program) const {
             else if (leaves.size() > 1)
                 name += "@" + std::to_string(leaves[i].offset);
             std::string value;
-            if (v.isPointer)
+            if (!v.known)
+                value = "\u22a4"; // ⊤: any value
+            else if (v.isPointer)
                 value = v.object == NullObject ? "NULL" : "&" + (v.object >= 0 && !isReturnKey(v.object) ? program.variable(VarId(v.object & 0xffffffff)).name : std::string("?"));
             else
                 value = leaves[i].type->isSigned ? std::to_string(signExtend(v.bits, leaves[i].type->bits)) : std::to_string(v.bits);
-            if (!out.empty())
-                out += ", ";
-            out += name + " = " + value;
+            visit(keyDepth(key), name, value);
         }
     }
+}
+
+} // namespace
+
+std::string ValueState::describe(const Program &program) const {
+    std::string out;
+    forEachLeaf(*this, program, false, [&](int, const std::string &name, const std::string &value) {
+        out += (out.empty() ? "" : ", ") + name + " = " + value;
+    });
+    return out;
+}
+
+std::vector<std::pair<std::string, std::string>> ValueState::describeFrames(const Program &program) const {
+    // Index 0: globals; 1 + d: the frame at call depth d.
+    std::vector<std::pair<std::string, std::string>> out(stack.size() + 1);
+    out[0].first = "globals";
+    for (size_t d = 0; d < stack.size(); ++d) {
+        out[d + 1].first = stack[d].function == NoFunction ? "?" : program.functions[size_t(stack[d].function)].name;
+        if (stack[d].callEdge >= 0)
+            out[d + 1].first += " (called at line " + std::to_string(program.edge(stack[d].callEdge).line()) + ")";
+    }
+    forEachLeaf(*this, program, true, [&](int depth, const std::string &name, const std::string &value) {
+        size_t i = size_t(depth + 1);
+        if (i < out.size())
+            out[i].second += (out[i].second.empty() ? "" : ", ") + name + " = " + value;
+    });
+    if (out[0].second.empty())
+        out.erase(out.begin());
     return out;
 }
 

@@ -51,6 +51,9 @@ struct ValueState {
     bool lessOrEqual(const ValueState &other) const;
     // "x = 3, a[1] = 0, p = &x" for views and the teaching text.
     std::string describe(const Program &program) const;
+    // Every variable per call frame, unknown values as ⊤: {"globals", "g = 2"},
+    // {"main", "x = ⊤, y = 1"}, {"f (called at line 7)", "p = ⊤"}.
+    std::vector<std::pair<std::string, std::string>> describeFrames(const Program &program) const;
     size_t knownCount() const;
 };
 

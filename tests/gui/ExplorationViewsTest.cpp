@@ -5,6 +5,7 @@
 #include "AnalysisSettingsDialog.h"
 #include "MainWindow.h"
 
+#include "ArtNodeView.h"
 #include "AutomatonView.h"
 #include "ExplanationView.h"
 #include "FunctionCoverageModel.h"
@@ -20,6 +21,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -265,6 +267,77 @@ private slots:
         QVERIFY(w2.program());
         QVERIFY(!w2.coverage());
         QVERIFY2(w2.statusText().contains(QStringLiteral("does not pass it")), qPrintable(w2.statusText()));
+    }
+
+    // Teaching: the abstract state of a node per call frame (⊤ for any value), the covering
+    // with its reason, and each target's check as a step of its own, on the program whose
+    // target hides behind a covering (issue 13).
+    void teachingShowsAbstractStatesCoveringsAndTargetChecks() {
+        app::MainWindow w;
+        w.resize(1600, 1100);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy explored(&w, &app::MainWindow::explorationShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/coverage/covering_join.c"));
+        QVERIFY(shown.wait(60000));
+        auto *graphBox = w.findChild<QComboBox *>(QStringLiteral("graphBox"));
+        QVERIFY(graphBox);
+        graphBox->setCurrentIndex(1);
+        emit graphBox->activated(1); // as a click would
+        w.dock(QStringLiteral("exploration"))->raise();
+        QString checks;
+        int covered = -1;
+        for (int i = 0; i < 40 && !checks.contains(QStringLiteral("every ART path")); ++i) {
+            QVERIFY(w.stepAnalysis());
+            QVERIFY(explored.wait(30000));
+            if (w.teachingView()->lastText().startsWith(QStringLiteral("Checked target")) ||
+                w.teachingView()->lastText().contains(QStringLiteral("every ART path")))
+                checks += w.teachingView()->lastText() + QLatin1Char('\n');
+            const auto snapshot = w.automatonView()->snapshot();
+            for (const ArtNode &n : snapshot->art->nodes)
+                if (n.status == ArtNodeStatus::Covered && covered < 0)
+                    covered = n.id;
+            if (covered >= 0 && checks.contains(QStringLiteral("tree path")) && !checks.contains(QStringLiteral("every")) &&
+                w.artNodeView()->shownNode() < 0) {
+                // The moment a teacher wants to show: a covering, and a target whose tree
+                // path is infeasible.
+                w.artNodeView()->showNode(covered);
+                const QString text = w.artNodeView()->toPlainText();
+                QVERIFY2(text.contains(QStringLiteral("\u2291")), qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("x = \u22a4")), qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("y = 1")), qPrintable(text));
+                QSignalSpy laid(w.automatonView(), &views::AutomatonView::layoutReady);
+                if (w.automatonView()->isLayoutPending())
+                    QVERIFY(laid.wait(30000));
+                // The view alone gets the right column for its picture.
+                w.dock(QStringLiteral("scores"))->hide();
+                w.dock(QStringLiteral("teaching"))->hide();
+                QTest::qWait(100);
+                w.automatonView()->fit();
+                screenshot(w.dock(QStringLiteral("exploration")), QStringLiteral("view-exploration-teaching.png"));
+                w.dock(QStringLiteral("scores"))->show();
+                w.dock(QStringLiteral("teaching"))->show();
+                w.dock(QStringLiteral("teaching"))->raise();
+                QTest::qWait(100);
+                w.automatonView()->fit();
+                screenshot(&w, QStringLiteral("main-window-teaching.png"));
+            }
+        }
+        QVERIFY2(w.artNodeView()->shownNode() >= 0, "no covering met while stepping");
+        QVERIFY2(checks.contains(QStringLiteral("along its tree path")), qPrintable(checks));
+        QVERIFY2(checks.contains(QStringLiteral("every ART path")), qPrintable(checks));
+        // The decision over every ART path found the bug behind the covering.
+        QVERIFY2(checks.contains(QStringLiteral("violates the property")), qPrintable(checks));
+        // A target node's panel tells its check.
+        const auto snapshot = w.automatonView()->snapshot();
+        for (const ArtNode &n : snapshot->art->nodes)
+            if (n.status == ArtNodeStatus::Target) {
+                const QString text = views::ArtNodeView::nodeText(*w.program(), *snapshot->art, n.id);
+                QVERIFY2(text.contains(QStringLiteral("confirmed")) || text.contains(QStringLiteral("tree path")),
+                         qPrintable(text));
+            }
+        w.stopCoverage();
+        w.stopCoverage();
     }
 
     void pauseStepAndStop() {
