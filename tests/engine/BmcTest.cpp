@@ -209,3 +209,25 @@ TEST(Bmc, ACancelEndsBitBlastingAndTheSatSearch) {
     }
 }
 #endif
+
+// A non-void function that falls off its end hands its caller a value C leaves
+// indeterminate (C11 6.9.1p12). It is an input, as an uninitialized local is: the model
+// checker finds the out-of-bounds write (as CBMC does), the interpreter replays it, and
+// the value analysis does not take it for a known value.
+TEST(Bmc, AFallOffTheEndValueIsIndeterminate) {
+    const std::string code = "int f(int x) { if (x > 0) return 1; }\n"
+                             "int main(void) { int a[2]; int r = f(0); a[r] = 1; return 0; }\n";
+    BmcResult r = check(code, 2, {Property::Assertion, Property::ArrayBounds});
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_EQ(r.property, Property::ArrayBounds);
+    EXPECT_TRUE(r.replayed);
+    // Returning on every path leaves nothing indeterminate: safe.
+    BmcResult safe = check("int f(int x) { if (x > 0) return 1; return 0; }\n"
+                           "int main(void) { int a[2]; int r = f(0); a[r] = 1; return 0; }\n",
+                           2, {Property::Assertion, Property::ArrayBounds});
+    EXPECT_EQ(safe.verdict, Verdict::Safe) << safe.reason;
+    // main itself returns 0 when it falls off its end (C99 5.1.2.2.3): no temporary there.
+    auto p = parseC("int main(void) { int x = 1; }\n");
+    for (const CfaEdge &e : p->edges)
+        EXPECT_NE(e.kind, EdgeKind::Return) << e.text;
+}

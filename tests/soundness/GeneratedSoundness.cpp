@@ -1,0 +1,235 @@
+// vcov-soundness-gen FIRST COUNT [--keep DIR] [--quiet] [--print]: generates COUNT programs from seed
+// FIRST on and holds every claim vcov makes about them against evidence that does not
+// share the code that made it:
+//   - the interpreter on hundreds of boundary and random inputs (which inputs reach
+//     reach_error, which lines terminating runs pass);
+//   - BMC with every loop fully unwound (a complete verdict);
+//   - the value analysis in every order (bfs, dfs, rpo, each with and without the Reach
+//     tie-break): no "finished" when some input reaches reach_error, every bug replays;
+//   - coverage (with the exact search): no covered line without a replayed execution
+//     that passes it inside the region, no unreachable line that a terminating run passes.
+// Prints each discrepancy with its program (kept in DIR), a summary line, and exits 1 when
+// there was any.
+#include "../engine/ParseHelpers.h"
+#include "ProgramGenerator.h"
+
+#include "analysis/ArtAnalysis.h"
+#include "automata/AssumptionAutomaton.h"
+#include "bmc/Bmc.h"
+#include "coverage/Coverage.h"
+#include "semantics/Interpreter.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace vcov;
+
+namespace {
+
+struct Tally {
+    size_t programs = 0, concreteBugs = 0, bmcSafe = 0, bmcUnsafe = 0, bmcUnknown = 0;
+    size_t analysisRuns = 0, finished = 0, violations = 0, unconfirmed = 0, budget = 0;
+    size_t coveredLines = 0, unreachableLines = 0, discrepancies = 0, failedPrograms = 0, notParsed = 0;
+};
+
+struct Concrete {
+    std::optional<ExecutionInput> violating;        // an input that reaches reach_error
+    std::vector<std::vector<PathMove>> terminating; // moves of runs that end normally
+};
+
+// Inputs: every nondet value from a boundary set, then random small values.
+Concrete runConcretely(const Program &p, uint64_t seed) {
+    static const int64_t boundary[] = {0, 1, -1, 2, 3, 5, -3, 4, 7, 9, -2, 6, 8, 10, -4, 12, -9, 100, -100};
+    Concrete c;
+    uint64_t state = seed * 2654435761u + 17;
+    auto rnd = [&](int lo, int hi) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return int64_t(lo + int((state >> 33) % uint64_t(hi - lo + 1)));
+    };
+    InterpreterOptions io;
+    io.properties = {Property::Assertion};
+    io.maxSteps = 100000;
+    for (int run = 0; run < 400; ++run) {
+        ExecutionInput in;
+        for (int k = 0; k < 24; ++k) {
+            if (run < int(std::size(boundary)))
+                in.nondet.push_back(k % 3 == 0 ? boundary[size_t(run)] : boundary[size_t((run + k) % std::size(boundary))]);
+            else
+                in.nondet.push_back(rnd(-12, 12));
+            in.uninitialized.push_back(rnd(-4, 6));
+        }
+        Execution x = runProgram(p, in, io);
+        if (x.ending.kind == EndingKind::PropertyViolation && !c.violating)
+            c.violating = in;
+        if (x.ending.kind == EndingKind::Exit && c.terminating.size() < 150)
+            c.terminating.push_back(movesOf(p, x));
+    }
+    return c;
+}
+
+bool violates(const Program &p, const ExecutionInput &in) {
+    InterpreterOptions io;
+    io.properties = {Property::Assertion};
+    return runProgram(p, in, io).ending.kind == EndingKind::PropertyViolation;
+}
+
+std::string inputText(const ExecutionInput &in) {
+    std::string s;
+    for (size_t i = 0; i < in.nondet.size() && i < 8; ++i)
+        s += (i ? "," : "") + std::to_string(in.nondet[i]);
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        std::cerr << "usage: vcov-soundness-gen FIRST COUNT [--keep DIR] [--quiet] [--print]\n";
+        return 2;
+    }
+    const uint64_t first = std::strtoull(argv[1], nullptr, 10);
+    const uint64_t count = std::strtoull(argv[2], nullptr, 10);
+    std::string keep;
+    bool quiet = false, print = false;
+    for (int i = 3; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--keep" && i + 1 < argc)
+            keep = argv[++i];
+        else if (a == "--quiet")
+            quiet = true;
+        else if (a == "--print")
+            print = true;
+    }
+    Tally t;
+    for (uint64_t seed = first; seed < first + count; ++seed) {
+        test::GeneratedProgram g = test::generateProgram(seed);
+        ++t.programs;
+        if (print)
+            std::cout << g.source;
+        std::vector<std::string> found;
+        auto report = [&](const std::string &what) { found.push_back(what); };
+        auto p = test::parseC(g.source);
+        if (!p || p->diagnostics.hasErrors() || p->entryFunction == NoFunction) {
+            ++t.notParsed;
+            report("the generated program does not parse: " + (p ? test::diagnosticsText(*p) : std::string()));
+        } else {
+            const Program &P = *p;
+            Concrete c = runConcretely(P, seed);
+            t.concreteBugs += bool(c.violating);
+
+            // BMC with every loop fully unwound.
+            BmcOptions bo;
+            bo.unwind = g.unwind;
+            bo.properties = {Property::Assertion};
+            bo.timeoutSeconds = 30;
+            BmcResult b = checkProgram(P, bo);
+            bool bmcSafe = b.verdict == Verdict::Safe, bmcUnsafe = b.verdict == Verdict::Unsafe;
+            ++(bmcSafe ? t.bmcSafe : bmcUnsafe ? t.bmcUnsafe : t.bmcUnknown);
+            if (bmcSafe && c.violating)
+                report("BMC says safe (bound " + std::to_string(g.unwind) + ", complete) but inputs " +
+                       inputText(*c.violating) + " reach reach_error");
+            if (bmcUnsafe && !(b.replayed && b.counterexample && violates(P, b.counterexample->input)))
+                report("BMC's counterexample does not replay");
+            if (b.verdict == Verdict::Unknown && b.reason.find("bound") != std::string::npos)
+                report("BMC at bound " + std::to_string(g.unwind) + " is not complete: " + b.reason);
+            const bool bugExists = c.violating || bmcUnsafe;
+
+            // The value analysis in every order.
+            for (TraversalOrder order : {TraversalOrder::Bfs, TraversalOrder::Dfs, TraversalOrder::ReversePostorder})
+                for (bool tie : {false, true}) {
+                    CoverageOptions co;
+                    co.analysis.order = order;
+                    co.analysis.scoreTieBreak = tie;
+                    co.analysis.budget.maxNodes = 20000;
+                    co.analysis.budget.maxSeconds = 20;
+                    co.analysis.targetSeconds = 3;
+                    auto a = coverageAnalysis(P, co);
+                    StopReason stop = a->run();
+                    ++t.analysisRuns;
+                    const std::string name = std::string(traversalOrderName(order)) + (tie ? "+tie" : "");
+                    switch (stop) {
+                    case StopReason::Finished: ++t.finished; break;
+                    case StopReason::ViolationFound: ++t.violations; break;
+                    case StopReason::FinishedUnconfirmed: ++t.unconfirmed; break;
+                    default: ++t.budget; break;
+                    }
+                    if (stop == StopReason::Finished && bugExists)
+                        report(name + ": \"" + a->stopText() + "\" but " +
+                               (c.violating ? "inputs " + inputText(*c.violating) : std::string("BMC's counterexample")) +
+                               " reach reach_error");
+                    if (stop == StopReason::ViolationFound &&
+                        !(a->counterexample() && violates(P, a->counterexample()->input)))
+                        report(name + ": the analysis's violation does not replay");
+                    if (stop == StopReason::ViolationFound && bmcSafe)
+                        report(name + ": a violation that complete BMC says does not exist");
+                }
+
+            // Coverage, exact search included.
+            CoverageOptions co;
+            co.analysis.order = seed % 2 ? TraversalOrder::Bfs : TraversalOrder::Dfs;
+            co.analysis.budget.maxNodes = seed % 3 == 0 ? 40 : 20000; // interrupted runs too
+            co.analysis.targetSeconds = 3;
+            co.exact = true;
+            co.exactSeconds = 5;
+            co.execSeconds = 5;
+            CoverageResult r = runCoverage(P, co);
+            if (r.bug && !violates(P, r.bug->counterexample.input))
+                report("coverage: the bug does not replay");
+            if (!r.bug && r.analysisStop == StopReason::Finished && bugExists)
+                report("coverage: the analysis finished without a bug, but one exists");
+            for (const auto &[line, ex] : r.lines) {
+                if (ex.status == LineStatus::Covered) {
+                    ++t.coveredLines;
+                    const CoverageExecution &ce = r.executions.at(size_t(ex.execution));
+                    InterpreterOptions io;
+                    io.properties = {Property::Assertion};
+                    Execution again = runProgram(P, ce.execution.input, io);
+                    if (again.ending.kind != EndingKind::Exit ||
+                        !exercisedWithinAnalysis(P, r.automaton, movesOf(P, again)).lines.count(line))
+                        report("coverage: line " + std::to_string(line.line) +
+                               " is covered, but its execution does not replay through it inside the region");
+                }
+                if (ex.status == LineStatus::Unreachable) {
+                    ++t.unreachableLines;
+                    for (const auto &moves : c.terminating)
+                        if (exercisedWithinAnalysis(P, r.automaton, moves).lines.count(line)) {
+                            report("coverage: line " + std::to_string(line.line) +
+                                   " is claimed unreachable, but a terminating run passes it inside the region (" +
+                                   ex.text + ")");
+                            break;
+                        }
+                }
+            }
+        }
+        if (!found.empty()) {
+            t.discrepancies += found.size();
+            ++t.failedPrograms;
+            std::string file = "seed-" + std::to_string(seed) + ".c";
+            if (!keep.empty()) {
+                std::filesystem::create_directories(keep);
+                std::ofstream(std::filesystem::path(keep) / file) << g.source;
+            }
+            std::cout << "DISCREPANCY seed " << seed << (keep.empty() ? "" : " (" + keep + "/" + file + ")") << ":\n";
+            for (const auto &f : found)
+                std::cout << "  " << f << "\n";
+            if (keep.empty())
+                std::cout << g.source;
+        } else if (!quiet) {
+            std::cout << "seed " << seed << ": ok\n";
+        }
+        std::cout.flush();
+    }
+    std::cout << "programs " << t.programs << ", not parsed " << t.notParsed << ", reach_error reached concretely "
+              << t.concreteBugs << "; BMC safe " << t.bmcSafe << " unsafe " << t.bmcUnsafe << " unknown " << t.bmcUnknown
+              << "; analysis runs " << t.analysisRuns << ": finished " << t.finished << ", violation " << t.violations
+              << ", unconfirmed " << t.unconfirmed << ", budget " << t.budget << "; coverage claims: covered "
+              << t.coveredLines << ", unreachable " << t.unreachableLines << "\n";
+    std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
+    return t.discrepancies ? 1 : 0;
+}

@@ -1,0 +1,271 @@
+#include "ProgramGenerator.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace vcov::test {
+
+namespace {
+
+// splitmix64: small, fast and the same everywhere.
+class Rng {
+public:
+    explicit Rng(uint64_t seed) : m_state(seed * 0x9E3779B97F4A7C15ull + 0x1234567ull) {}
+    uint64_t next() {
+        uint64_t z = (m_state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    int below(int n) { return int(next() % uint64_t(n)); }
+    int between(int lo, int hi) { return lo + below(hi - lo + 1); }
+    bool chance(int percent) { return below(100) < percent; }
+    template <typename T> const T &of(const std::vector<T> &v) { return v[size_t(below(int(v.size())))]; }
+
+private:
+    uint64_t m_state;
+};
+
+constexpr int ArraySize = 4; // indices are masked with & 3: always in bounds
+
+class Generator {
+public:
+    explicit Generator(uint64_t seed) : R(seed) {}
+
+    GeneratedProgram run(uint64_t seed) {
+        GeneratedProgram g;
+        g.seed = seed;
+        std::string out = "// vcov soundness generator, seed " + std::to_string(seed) + "\n"
+                          "extern void reach_error(void);\n"
+                          "extern int __VERIFIER_nondet_int(void);\n"
+                          "extern void __VERIFIER_assume(int);\n";
+        // Globals: scalars and perhaps an array, initialised (C zero-fills the rest).
+        const int globals = R.between(0, 2);
+        for (int i = 0; i < globals; ++i) {
+            std::string name = "g" + std::to_string(i);
+            out += "int " + name + " = " + std::to_string(R.between(-2, 5)) + ";\n";
+            m_globals.push_back(name);
+        }
+        if (R.chance(40)) {
+            out += "int garr[4] = {" + std::to_string(R.between(0, 3)) + ", " + std::to_string(R.between(-1, 4)) + "};\n";
+            m_globalArrays.push_back("garr");
+        }
+        // Helpers: pure-ish functions of their parameters and the globals.
+        const int helpers = R.between(0, 2);
+        for (int i = 0; i < helpers; ++i)
+            out += helper(i);
+        m_scalars = m_globals;
+        m_arrays = m_globalArrays;
+        out += "int main(void) {\n";
+        const int inputs = R.between(1, 3);
+        for (int i = 0; i < inputs; ++i) {
+            std::string name = "x" + std::to_string(i);
+            out += "  int " + name + " = __VERIFIER_nondet_int();\n";
+            m_scalars.push_back(name);
+        }
+        if (R.chance(30))
+            out += "  __VERIFIER_assume(" + condition(1) + ");\n";
+        const int locals = R.between(1, 2);
+        for (int i = 0; i < locals; ++i) {
+            std::string name = "v" + std::to_string(i);
+            out += "  int " + name + " = " + std::to_string(R.between(0, 3)) + ";\n";
+            m_scalars.push_back(name);
+        }
+        if (R.chance(50)) {
+            out += "  int a0[4] = {" + std::to_string(R.between(0, 2)) + "};\n";
+            m_arrays.push_back("a0");
+        }
+        m_indent = 1;
+        const int statements = R.between(3, 7);
+        bool hasError = false;
+        for (int i = 0; i < statements; ++i) {
+            std::string s = statement(2);
+            hasError = hasError || s.find("reach_error") != std::string::npos;
+            out += s;
+        }
+        if (!hasError || R.chance(40))
+            out += "  if (" + condition(2) + ") reach_error();\n";
+        out += "  return 0;\n}\n";
+        g.source = std::move(out);
+        g.unwind = unsigned(m_maxTrips + 2);
+        return g;
+    }
+
+private:
+    std::string pad() const { return std::string(size_t(2 * m_indent), ' '); }
+
+    std::string helper(int index) {
+        const std::string name = "f" + std::to_string(index);
+        std::vector<std::string> saved = std::move(m_scalars);
+        std::vector<std::string> savedArrays = std::move(m_arrays);
+        m_scalars = m_globals;
+        m_scalars.push_back("p0");
+        m_scalars.push_back("p1");
+        m_arrays = m_globalArrays;
+        m_indent = 1;
+        std::string body = "int " + name + "(int p0, int p1) {\n";
+        body += "  int r = " + expression(1) + ";\n";
+        m_scalars.push_back("r");
+        const int n = R.between(1, 3);
+        for (int i = 0; i < n; ++i)
+            body += statement(1);
+        // Some helpers fall off their end on some paths: the caller's value is indeterminate.
+        if (R.chance(20))
+            body += "  if (" + condition(1) + ") return r;\n}\n";
+        else
+            body += "  return r;\n}\n";
+        m_helpers.push_back(name);
+        m_scalars = std::move(saved);
+        m_arrays = std::move(savedArrays);
+        return body;
+    }
+
+    std::string constant() { return std::to_string(R.between(-3, 9)); }
+
+    std::string index(int depth) { return "(" + expression(depth) + ") & 3"; }
+
+    std::string atom(int depth) {
+        int k = R.below(10);
+        if (k < 2 || m_scalars.empty())
+            return constant();
+        if (k == 2 && !m_arrays.empty() && depth > 0)
+            return R.of(m_arrays) + "[" + index(depth - 1) + "]";
+        return R.of(m_scalars);
+    }
+
+    std::string expression(int depth) {
+        if (depth <= 0 || R.chance(35))
+            return atom(depth);
+        switch (R.below(8)) {
+        case 0: return expression(depth - 1) + " + " + expression(depth - 1);
+        case 1: return expression(depth - 1) + " - " + expression(depth - 1);
+        case 2: return expression(depth - 1) + " * " + std::to_string(R.between(-2, 3));
+        case 3: return "(" + expression(depth - 1) + ") / " + std::to_string(R.of(std::vector<int>{2, 3, -2, 5}));
+        case 4: return "(" + expression(depth - 1) + ") % " + std::to_string(R.of(std::vector<int>{2, 3, 4}));
+        case 5: return "-(" + expression(depth - 1) + ")";
+        case 6:
+            if (!m_helpers.empty() && m_calls < 3) {
+                ++m_calls;
+                return R.of(m_helpers) + "(" + expression(depth - 1) + ", " + expression(depth - 1) + ")";
+            }
+            return atom(depth);
+        default: return "(" + expression(depth - 1) + ")";
+        }
+    }
+
+    std::string relation(int depth) {
+        static const std::vector<std::string> ops = {"<", "<=", ">", ">=", "==", "!="};
+        return expression(depth) + " " + R.of(ops) + " " + (R.chance(60) ? constant() : expression(depth));
+    }
+
+    std::string condition(int depth) {
+        int k = R.below(10);
+        if (depth > 0 && k == 0)
+            return relation(depth - 1) + " && " + relation(depth - 1);
+        if (depth > 0 && k == 1)
+            return relation(depth - 1) + " || " + relation(depth - 1);
+        if (depth > 0 && k == 2)
+            return "!(" + relation(depth - 1) + ")";
+        return relation(depth > 0 ? 1 : 0);
+    }
+
+    std::string block(int depth) {
+        ++m_indent;
+        std::string body;
+        const int n = R.between(1, 2);
+        for (int i = 0; i < n; ++i)
+            body += statement(depth);
+        --m_indent;
+        return body;
+    }
+
+    // Any variable but a loop counter, which the loop alone writes (its bound stays known).
+    std::string assignable() {
+        std::vector<std::string> writable;
+        for (const auto &v : m_scalars)
+            if (std::find(m_counters.begin(), m_counters.end(), v) == m_counters.end())
+                writable.push_back(v);
+        return writable.empty() ? m_scalars.front() : R.of(writable);
+    }
+
+    std::string statement(int depth) {
+        const int k = R.below(depth > 0 ? 12 : 5);
+        switch (k) {
+        case 0:
+        case 1:
+            return pad() + assignable() + " = " + expression(2) + ";\n";
+        case 2:
+            if (!m_arrays.empty())
+                return pad() + R.of(m_arrays) + "[" + index(1) + "] = " + expression(1) + ";\n";
+            return pad() + assignable() + " = " + expression(1) + ";\n";
+        case 3:
+            return pad() + "if (" + condition(2) + ") reach_error();\n";
+        case 4:
+            return pad() + assignable() + " = __VERIFIER_nondet_int();\n";
+        case 5:
+        case 6: {
+            std::string s = pad() + "if (" + condition(2) + ") {\n" + block(depth - 1) + pad() + "}";
+            if (R.chance(60))
+                s += " else {\n" + block(depth - 1) + pad() + "}";
+            return s + "\n";
+        }
+        case 7: {
+            // The join whose arms end in the same state: the else-arm's node is covered
+            // by the then-arm's, and only one of them may lead to a violation.
+            std::string v = assignable(), c = constant();
+            return pad() + "if (" + condition(1) + ") { " + v + " = " + c + "; } else { " + v + " = " + c + "; }\n";
+        }
+        case 8: {
+            const int trips = R.between(1, 3);
+            m_maxTrips = std::max(m_maxTrips, trips * (m_loopDepth + 1));
+            const std::string i = "i" + std::to_string(m_loops++);
+            ++m_loopDepth;
+            std::string s = pad() + "for (int " + i + " = 0; " + i + " < " + std::to_string(trips) + "; " + i + "++) {\n";
+            m_scalars.push_back(i);
+            m_counters.push_back(i);
+            std::string body = block(depth - 1);
+            m_counters.pop_back();
+            m_scalars.pop_back();
+            --m_loopDepth;
+            return s + body + pad() + "}\n";
+        }
+        case 9: {
+            // A loop of unknown length with a counter that bounds it.
+            const int trips = R.between(1, 3);
+            m_maxTrips = std::max(m_maxTrips, trips * (m_loopDepth + 1));
+            const std::string c = "c" + std::to_string(m_loops++);
+            ++m_loopDepth;
+            std::string s = pad() + "int " + c + " = 0;\n" + pad() + "while (" + c + " < " + std::to_string(trips) +
+                            " && __VERIFIER_nondet_int()) {\n";
+            ++m_indent;
+            s += pad() + c + " = " + c + " + 1;\n";
+            --m_indent;
+            s += block(depth - 1);
+            --m_loopDepth;
+            return s + pad() + "}\n";
+        }
+        case 10: {
+            std::string v = assignable();
+            std::string s = pad() + "switch (" + expression(1) + ") {\n";
+            const int cases = R.between(1, 3);
+            for (int i = 0; i < cases; ++i)
+                s += pad() + "case " + std::to_string(i + R.between(-1, 2) * 3) + ": " + v + " = " + constant() +
+                     "; break;\n";
+            s += pad() + "default: " + v + " = " + constant() + ";\n" + pad() + "}\n";
+            return s;
+        }
+        default:
+            return pad() + "__VERIFIER_assume(" + condition(1) + ");\n";
+        }
+    }
+
+    Rng R;
+    std::vector<std::string> m_globals, m_globalArrays, m_scalars, m_arrays, m_helpers, m_counters;
+    int m_indent = 1, m_loops = 0, m_loopDepth = 0, m_maxTrips = 1, m_calls = 0;
+};
+
+} // namespace
+
+GeneratedProgram generateProgram(uint64_t seed) { return Generator(seed).run(seed); }
+
+} // namespace vcov::test

@@ -1,0 +1,22 @@
+// A seeded, deterministic generator of small C programs in the subset every analysis of
+// vcov takes: nondet inputs, branches on relational and arithmetic conditions (and the
+// join pattern whose two arms end in the same state), bounded loops, calls (some falling
+// off their end), arrays, globals, assumptions and reach_error() at random places.
+// The same seed gives the same program on every machine (its own generator, not <random>'s
+// distributions, whose results the standard leaves to the library).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace vcov::test {
+
+struct GeneratedProgram {
+    uint64_t seed = 0;
+    std::string source;
+    unsigned unwind = 0; // a bound that unwinds every loop of the program completely
+};
+
+GeneratedProgram generateProgram(uint64_t seed);
+
+} // namespace vcov::test
