@@ -143,7 +143,8 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
                                   " node(s), first at " + n.message;
             break;
         }
-    if (r.analysisStop != StopReason::ViolationFound && art.unconfirmedTargets())
+    if (r.analysisStop != StopReason::ViolationFound && r.analysisStop != StopReason::FinishedUnconfirmed &&
+        art.unconfirmedTargets())
         r.analysisStopText += "; " + std::to_string(art.unconfirmedTargets()) +
                               " possible violation(s) are not decided";
     r.automaton = AssumptionAutomaton::fromArt(art);

@@ -19,6 +19,16 @@ namespace {
 
 const char *Prelude = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n";
 
+// The issue's program: the else-branch's join is covered by the then-branch's, whose
+// subtree holds the only target; its tree path (x < 3, then x == 5) is infeasible.
+const char *CoveringJoin = R"(int main(void) {
+  int x = __VERIFIER_nondet_int();
+  int y = 0;
+  if (x < 3) { y = 1; } else { y = 1; }
+  if (x == 5) reach_error();
+  return y;
+})";
+
 struct Order {
     TraversalOrder order;
     bool tieBreak;
@@ -71,17 +81,7 @@ void expectSafeInEveryOrder(const std::string &body) {
 
 } // namespace
 
-// The issue's program: the else-branch's join is covered by the then-branch's, whose
-// subtree holds the only target; its tree path (x < 3, then x == 5) is infeasible.
-TEST(ArtTargets, ATargetBehindACoveringIsFoundInEveryOrder) {
-    expectBugInEveryOrder(R"(int main(void) {
-  int x = __VERIFIER_nondet_int();
-  int y = 0;
-  if (x < 3) { y = 1; } else { y = 1; }
-  if (x == 5) reach_error();
-  return y;
-})");
-}
+TEST(ArtTargets, ATargetBehindACoveringIsFoundInEveryOrder) { expectBugInEveryOrder(CoveringJoin); }
 
 TEST(ArtTargets, VariantsOfThePattern) {
     // Another condition, arithmetic in it.
@@ -192,13 +192,7 @@ TEST(ArtTargets, AnUnboundedLoopOfCoveringsLeavesTheTargetUnconfirmed) {
 
 // The paths an ART represents: tree edges plus jumps from covered nodes to their coverers.
 TEST(ArtTargets, ArtPathsFollowCoverings) {
-    auto p = parseC(std::string(Prelude) + R"(int main(void) {
-  int x = __VERIFIER_nondet_int();
-  int y = 0;
-  if (x < 3) { y = 1; } else { y = 1; }
-  if (x == 5) reach_error();
-  return y;
-})");
+    auto p = parseC(std::string(Prelude) + CoveringJoin);
     ArtOptions o;
     o.checkTargets = false;
     ArtAnalysis a(*p, o);
@@ -256,13 +250,7 @@ int main(void) {
 // The checks are steps of their own: teaching mode shows the target's check after the
 // expansion that made it, and the decision over every ART path after the last expansion.
 TEST(ArtTargets, TargetChecksAreStepsOfTheirOwn) {
-    auto p = parseC(std::string(Prelude) + R"(int main(void) {
-  int x = __VERIFIER_nondet_int();
-  int y = 0;
-  if (x < 3) { y = 1; } else { y = 1; }
-  if (x == 5) reach_error();
-  return y;
-})");
+    auto p = parseC(std::string(Prelude) + CoveringJoin);
     ArtAnalysis a(*p, {});
     std::vector<std::string> checks;
     while (a.step())
