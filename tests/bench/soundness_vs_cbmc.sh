@@ -31,6 +31,8 @@ while IFS=$'\t' read -r path yml origin expected branches model lines; do
   # vcov bmc
   t0=$(now); timeout 120 "$cli" bmc "${flags[@]}" --unwind "$unwind" --timeout 60 >"$work/v.log" 2>&1; vs=$?; t1=$(now)
   case $vs in 0) v=safe ;; 10) v=unsafe ;; 1) v=unknown ;; 6) v=refused ;; *) v="err$vs" ;; esac
+  # Unknown because of a construct vcov lacks: a refusal, not a budget.
+  [ "$v" = unknown ] && grep -qi unsupported "$work/v.log" && v=refused
   vt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
   # CBMC on a copy whose error function fails an assertion
   copy=$work/$(basename "$src")
@@ -53,6 +55,7 @@ while IFS=$'\t' read -r path yml origin expected branches model lines; do
     0) if grep -q "explored every reachable state" "$work/k.log"; then k=finished-no-bug; else k=stopped; fi ;;
     6) k=refused ;; *) k="err$ks" ;;
   esac
+  [ "$k" = stopped ] && grep -qi unsupported "$work/k.log" && k=refused
   for pair in "bmc:$v" "cbmc:$c" "coverage:$k"; do
     tool=${pair%%:*}; claim=${pair#*:}
     case "$expected:$claim" in
