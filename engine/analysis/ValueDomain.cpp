@@ -493,12 +493,8 @@ std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, N
                     ev.zeroFill(dst, v.type);
                     for (const auto &init : e.inits)
                         ev.assign(ev.address(init.target), init.target->type, init.value);
-                } else {
-                    // Indeterminate integers come from the input; pointers are NULL (as the interpreter).
-                    for (const Leaf &l : leavesOf(v.type))
-                        if (l.type->isPointer())
-                            ev.store({AddrKind::Known, dst.object, int64_t(l.offset)}, l.type, knownPointer(NullObject, 0));
                 }
+                // Without an initializer every leaf, pointers included, is indeterminate: unknown.
                 break;
             }
             case EdgeKind::Assignment: ev.assign(ev.address(e.lhs), e.lhs->type, e.rhs); break;
@@ -557,13 +553,8 @@ std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, N
                     for (const auto &a : c.args)
                         if (a->type->isScalar())
                             ev.eval(a);
-                    if (c.lhs) {
-                        // Nondet pointers are NULL in vcov's semantics; anything else is unknown.
-                        bool nullInput = c.intrinsic != Intrinsic::Malloc && c.intrinsic != Intrinsic::Printf &&
-                                         c.lhs->type->isPointer();
-                        ev.store(ev.address(c.lhs), c.lhs->type,
-                                 nullInput ? knownPointer(NullObject, 0) : unknownOf(c.lhs->type));
-                    }
+                    if (c.lhs) // nondet values, pointers included, are unknown
+                        ev.store(ev.address(c.lhs), c.lhs->type, unknownOf(c.lhs->type));
                     break;
                 case Intrinsic::Free:
                     if (!c.args.empty())

@@ -619,9 +619,16 @@ void Encoder::check(Property p, const z3::expr &bad, Eval &ev, const std::string
 }
 
 SymValue Encoder::freshInput(const Type *t, Eval &ev, bool uninitialized) {
-    if (t->isPointer())
-        return zeroOf(t); // pointers from the environment are NULL, as in the interpreter
-    z3::expr v = ctx.bv_const(((uninitialized ? "uninit" : "nondet") + std::to_string(fresh++)).c_str(), t->bits);
+    const unsigned width = t->isPointer() ? unsigned(t->sizeBytes * 8) : t->bits;
+    z3::expr v = ctx.bv_const(((uninitialized ? "uninit" : "nondet") + std::to_string(fresh++)).c_str(), width);
+    if (t->isPointer()) {
+        // NULL for 0, else an address that is no object (as in the interpreter): an
+        // indeterminate pointer is not assumed NULL.
+        inputs.push_back({v, ev.state.guard, order++, uninitialized, t});
+        z3::expr address = width < 64 ? z3::zext(v, 64 - width) : v;
+        z3::expr null = v == ctx.bv_val(0, width);
+        return SymValue{true, ctx.bv_val(0, 1), {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, address}}};
+    }
     if (t->isBool)
         v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
     inputs.push_back({v, ev.state.guard, order++, uninitialized, t});
@@ -1214,7 +1221,7 @@ int64_t modelValue(const z3::model &m, const z3::expr &v, const Type *t) {
     uint64_t bits = 0;
     if (!r.is_numeral_u64(bits))
         return 0;
-    return asSigned(bits, t);
+    return t->isPointer() ? int64_t(bits) : asSigned(bits, t); // a pointer: its address
 }
 
 } // namespace

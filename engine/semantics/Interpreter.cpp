@@ -516,13 +516,18 @@ void Interpreter::initialize(Address dst, const Type *t, const std::vector<Initi
     // bounded model checker chooses it the same way).
     for (const Leaf &l : leavesOf(t)) {
         Scalar v;
+        int64_t raw = exec.uninitializedUsed < exec.input.uninitialized.size()
+                          ? exec.input.uninitialized[exec.uninitializedUsed]
+                          : 0;
+        ++exec.uninitializedUsed;
         if (l.type->isPointer()) {
+            // An indeterminate pointer: NULL for 0, else an address that is no object.
             v.isPointer = true;
+            if (raw != 0) {
+                v.object = -2;
+                v.offset = int64_t(truncateBits(uint64_t(raw), unsigned(l.type->sizeBytes * 8)));
+            }
         } else {
-            int64_t raw = exec.uninitializedUsed < exec.input.uninitialized.size()
-                              ? exec.input.uninitialized[exec.uninitializedUsed]
-                              : 0;
-            ++exec.uninitializedUsed;
             v.bits = l.type->isBool ? (raw != 0) : truncateBits(uint64_t(raw), l.type->bits);
         }
         store({dst.object, dst.offset + int64_t(l.offset)}, l.type, v);
@@ -547,7 +552,15 @@ Scalar Interpreter::drawNondet(const Type *t, ExecutionStep *rec) {
     ++exec.nondetUsed;
     Scalar v;
     if (t->isPointer()) {
-        v.isPointer = true; // pointers from the environment: NULL
+        // A pointer from the environment: NULL for 0, else an address that is no object
+        // (the model checker chooses it the same way).
+        v.isPointer = true;
+        if (raw != 0) {
+            v.object = -2;
+            v.offset = int64_t(truncateBits(uint64_t(raw), unsigned(t->sizeBytes * 8)));
+        }
+        if (rec)
+            rec->nondet = raw;
         return v;
     }
     v.bits = t->isBool ? (raw != 0) : truncateBits(uint64_t(raw), t->bits);

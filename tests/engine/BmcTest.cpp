@@ -231,3 +231,24 @@ TEST(Bmc, AFallOffTheEndValueIsIndeterminate) {
     for (const CfaEdge &e : p->edges)
         EXPECT_NE(e.kind, EdgeKind::Return) << e.text;
 }
+
+// An indeterminate pointer (uninitialized, or from __VERIFIER_nondet_pointer) is NULL or an
+// address that is no object, chosen by the input: not assumed NULL. CBMC 6.6 reports
+// both of these; the counterexamples replay.
+TEST(Bmc, AnIndeterminatePointerIsNotAssumedNull) {
+    BmcResult local = check("void reach_error(void);\nint main(void) {\n  int *p;\n  if (p != 0) reach_error();\n"
+                            "  return 0;\n}\n",
+                            1);
+    ASSERT_EQ(local.verdict, Verdict::Unsafe) << local.reason;
+    EXPECT_TRUE(local.replayed);
+    BmcResult nondet = check("void reach_error(void);\nvoid *__VERIFIER_nondet_pointer(void);\nint main(void) {\n"
+                             "  void *q = __VERIFIER_nondet_pointer();\n  if (q != 0) reach_error();\n  return 0;\n}\n",
+                             1);
+    ASSERT_EQ(nondet.verdict, Verdict::Unsafe) << nondet.reason;
+    EXPECT_TRUE(nondet.replayed);
+    // Initialized, it is what it was given.
+    BmcResult null = check("void reach_error(void);\nint main(void) {\n  int *p = 0;\n  if (p != 0) reach_error();\n"
+                           "  return 0;\n}\n",
+                           1);
+    EXPECT_EQ(null.verdict, Verdict::Safe) << null.reason;
+}
