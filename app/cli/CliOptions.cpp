@@ -1,6 +1,7 @@
 #include "cli/CliOptions.h"
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 
 namespace vcov::cli {
@@ -79,6 +80,21 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
         }
     }
     return o;
+}
+
+void printDiagnostics(const Diagnostics &d) {
+    for (const auto &item : d.items())
+        std::cerr << item.format() << "\n";
+}
+
+bool writeFile(const std::string &path, const std::string &content) {
+    std::ofstream out(path, std::ios::binary);
+    out << content;
+    if (!out) {
+        std::cerr << "vcov-cli: cannot write " << path << "\n";
+        return false;
+    }
+    return true;
 }
 
 } // namespace vcov::cli

@@ -30,4 +30,9 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
                                           const std::vector<std::string> &valueOptions,
                                           const std::vector<std::string> &flagOptions);
 
+// Diagnostics to stderr, one "file:line:col: error: message" per line.
+void printDiagnostics(const Diagnostics &d);
+// Writes a whole file; false after a message when it cannot.
+bool writeFile(const std::string &path, const std::string &content);
+
 } // namespace vcov::cli

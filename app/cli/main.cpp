@@ -1,5 +1,6 @@
 // vcov-cli: the engine without the GUI, for scripts and CI.
 #include "cli/CliOptions.h"
+#include "cli/MutateCommand.h"
 #include "formats/CfaDot.h"
 #include "formats/CfaJson.h"
 #include "bmc/Bmc.h"
@@ -27,6 +28,7 @@ Commands:
   run    run the program on given inputs with the concrete interpreter
   bmc    bounded model checking with Z3; counterexamples are replayed before they are shown
   coverage  run an ART analysis within a budget and measure its verification coverage
+  mutate a mutation campaign: which mutants of the code under test does the harness kill?
 
 Program options (all commands):
   -I DIR               include directory
@@ -80,27 +82,18 @@ coverage options:
   --automaton OUT      the assumption automaton in CPAchecker's text format
   --dot OUT            the assumption automaton as Graphviz DOT
 
+mutate options (the program is the harness and the code; see vcov-cli mutate --help):
+  --mutate F,...       the files of the code under test (required)
+  --size S | --find-size S0   -DSIZE=S (--size-macro NAME), bound --unwind-expr (S+1)
+  --json OUT, --stryker OUT, --write-mutants DIR, --shard I/N, --merge A.json B.json ...
+
 Exit status: 0 success, 2 usage error, 6 input error (messages as file:line:col);
 run: 10 when a property is violated, 1 when the execution ends otherwise abnormally;
 bmc: 0 safe, 10 unsafe, 1 unknown, for the program itself (mutants are listed); 70 internal
   error (a counterexample, the program's or a mutant's, that does not replay);
-coverage: 0 measured, 10 a property violation was found (replayed).
+coverage: 0 measured, 10 a property violation was found (replayed);
+mutate: 0 the campaign ran, 10 the harness fails on the original code.
 )";
-
-void printDiagnostics(const Diagnostics &d) {
-    for (const auto &item : d.items())
-        std::cerr << item.format() << "\n";
-}
-
-bool writeFile(const std::string &path, const std::string &content) {
-    std::ofstream out(path, std::ios::binary);
-    out << content;
-    if (!out) {
-        std::cerr << "vcov-cli: cannot write " << path << "\n";
-        return false;
-    }
-    return true;
-}
 
 std::optional<std::vector<int64_t>> parseValues(const std::string &list) {
     std::vector<int64_t> out;
@@ -578,6 +571,8 @@ int main(int argc, char **argv) {
             return bmcCommand(args);
         if (command == "coverage")
             return coverageCommand(args);
+        if (command == "mutate")
+            return mutateCommand(args);
     } catch (const std::exception &ex) {
         std::cerr << "vcov-cli: internal error: " << ex.what() << "\n";
         return 70;

@@ -1,4 +1,4 @@
-// Clang AST -> CFA. The only translation unit of vcov that includes Clang headers.
+// Clang AST -> CFA. Clang headers stay in frontend/ (here and in MutationSites.cpp).
 //
 // Each input file is parsed by Clang into its own AST; functions and globals are then
 // linked by name across files, as a linker would. Expressions are lowered into the
@@ -208,7 +208,11 @@ private:
 // ---------------------------------------------------------------------------------
 // Lowering: parsing, linking, types
 
-std::vector<std::string> Lowering::clangArgs() const {
+std::vector<std::string> Lowering::clangArgs() const { return clangArguments(opts); }
+
+} // namespace
+
+std::vector<std::string> clangArguments(const FrontEndOptions &opts) {
     std::vector<std::string> args = {
         "-xc", "-std=gnu11", "-w",
         // What gcc and CBMC accept on verification inputs, Clang >= 16 rejects by default.
@@ -227,21 +231,27 @@ std::vector<std::string> Lowering::clangArgs() const {
     return args;
 }
 
+namespace {
+
 bool Lowering::parse() {
     bool ok = true;
     for (const auto &path : opts.files) {
         SourceFile sf;
         sf.path = path;
         sf.isInput = true;
-        std::ifstream in(path, std::ios::binary);
-        if (!in || fs::is_directory(path)) {
-            P.diagnostics.error(path, 0, 0, "cannot read file");
-            ok = false;
-            continue;
+        if (auto given = opts.contents.find(path); given != opts.contents.end()) {
+            sf.content = given->second;
+        } else {
+            std::ifstream in(path, std::ios::binary);
+            if (!in || fs::is_directory(path)) {
+                P.diagnostics.error(path, 0, 0, "cannot read file");
+                ok = false;
+                continue;
+            }
+            std::stringstream buf;
+            buf << in.rdbuf();
+            sf.content = buf.str();
         }
-        std::stringstream buf;
-        buf << in.rdbuf();
-        sf.content = buf.str();
         FileId id = FileId(P.files.size());
         P.files.push_back(sf);
         fileIds[fs::absolute(path).lexically_normal().string()] = id;

@@ -4,6 +4,7 @@
 
 #include "Cfa.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,7 +18,13 @@ struct FrontEndOptions {
     std::vector<std::string> defines; // NAME or NAME=VALUE, as for -D
     std::optional<DataModel> dataModel; // default LP64
     std::string entry = "main";
+    // Texts to parse in place of files on disk, by the path as given in `files` (a mutant's
+    // source: the front end parses it without writing it out).
+    std::map<std::string, std::string> contents;
 };
+
+// The arguments Clang gets for every input file: language, target, -I, -D.
+std::vector<std::string> clangArguments(const FrontEndOptions &options);
 
 // Always returns a Program; errors are in program->diagnostics, and a program with
 // errors has no CFA that may be analysed.

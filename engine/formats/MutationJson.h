@@ -1,0 +1,33 @@
+// Mutation campaigns as JSON: vcov's own report (vcov-cli mutate --json; shards merge into
+// one), and Stryker's mutation-testing-report schema (version 2) that Stryker's
+// mutation-testing-elements and dashboards read.
+#pragma once
+
+#include "mutation/Campaign.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+// The campaign's report: {"mutants": [{id, operator, file, line, column, end_line,
+// end_column, original, replacement, function, status, phase, reason, seconds, size,
+// bound, exceeds_bound, counterexample}], "summary": {...}, "sizes": [...],
+// "stable_size", "sources": {file: text}, "shard"}. A find-size search reports each
+// mutant as it stood at the last size that checked it.
+nlohmann::json campaignToJson(const SizeSearch &search, unsigned shardIndex = 0, unsigned shardCount = 1);
+
+// The summary of a report's mutants: counts per status, kill rate, seconds.
+nlohmann::json campaignSummary(const nlohmann::json &mutants);
+
+// Shard reports into one: every mutant once (by id), summaries recomputed; an error when
+// the reports disagree on a mutant or come from different programs or sizes.
+nlohmann::json mergeCampaignReports(const std::vector<nlohmann::json> &reports, std::string &error);
+
+// Stryker's report from vcov's: killed → Killed, survived → Survived, equivalent →
+// Ignored, invalid → CompileError, unknown → Timeout.
+nlohmann::json strykerReport(const nlohmann::json &report);
+
+} // namespace vcov
