@@ -257,6 +257,7 @@ void MainWindow::createDocks() {
     splitDockWidget(why, functions, Qt::Horizontal);
     tabifyDockWidget(functions, diagnostics);
     functions->raise();
+    createMutationDock(diagnostics);
 
     connect(m_scores, &views::ScoresView::artNodeActivated, this, [this](int n) {
         m_automaton->highlightArtNode(n);
@@ -353,6 +354,11 @@ void MainWindow::createActions() {
     analysis->addAction(tr("&Next Line Not Covered"), QKeySequence(Qt::Key_F8), this, [this] { nextUncovered(true); });
     analysis->addAction(tr("&Previous Line Not Covered"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
                         [this] { nextUncovered(false); });
+    analysis->addSeparator();
+    m_mutationAction = analysis->addAction(tr("&Mutation Campaign…"), this, &MainWindow::mutationCampaignDialog);
+    m_mutationAction->setToolTip(tr("Mutate the code under test and check each mutant against the harness"));
+    m_mutationStopAction = analysis->addAction(tr("Stop Mutation Campaign"), this, &MainWindow::stopMutationCampaign);
+    m_mutationStopAction->setEnabled(false);
     analysis->addSeparator();
     analysis->addAction(QIcon::fromTheme(QStringLiteral("configure")), tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma),
                         this, [this] {
@@ -561,6 +567,12 @@ void MainWindow::showExecution(int executionId) {
 void MainWindow::traceStepChanged(EdgeId edge, int artNode) {
     if (!m_program || edge < 0)
         return;
+    // A mutant with a CFA of its own: its edges are not the shown program's, its lines are.
+    if (auto traced = m_trace->program(); traced && traced != m_program) {
+        if (size_t(edge) < traced->edges.size() && traced->edge(edge).range.valid())
+            revealRange(traced->edge(edge).range);
+        return;
+    }
     const CfaEdge &e = m_program->edge(edge);
     if (e.range.valid())
         revealRange(e.range);

@@ -32,12 +32,15 @@ class SourceView;
 class TeachingView;
 class ArtNodeView;
 class TraceView;
+class MutantsView;
 } // namespace vcov::views
 
 namespace vcov::app {
 
 class ProgramLoader;
 class CoverageRunner;
+class MutationRunner;
+struct MutationRequest;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -61,6 +64,7 @@ public:
     views::FunctionCoverageView *functionCoverageView() const { return m_functions; }
     views::TeachingView *teachingView() const { return m_teaching; }
     views::ArtNodeView *artNodeView() const { return m_artNode; }
+    views::MutantsView *mutantsView() const { return m_mutants; }
     QDockWidget *dock(const QString &name) const { return m_docks.count(name) ? m_docks.at(name) : nullptr; }
     views::SourceView *sourceView(FileId file) const;
     views::SourceView *currentSourceView() const;
@@ -78,6 +82,15 @@ public:
     bool isAnalysing() const;
     bool isPaused() const;
     void setCoverageOptions(const CoverageOptions &options) { m_options = options; }
+
+    // Mutation campaigns (MainWindowMutation.cpp): the mutants of the code under test
+    // against the harness, live in the Mutants view; a killed one's execution in the
+    // Trace view. False when there is no program or a campaign runs.
+    bool startMutationCampaign(const MutationRequest &request);
+    void stopMutationCampaign();
+    bool isMutating() const;
+    // The last campaign's report (vcov-cli mutate's JSON), null before one finished.
+    std::shared_ptr<const nlohmann::json> mutationReport() const { return m_mutationReport; }
     const CoverageOptions &coverageOptions() const { return m_options; }
 
     // Sessions: the program's inputs, the settings, the results and the view state in one
@@ -104,6 +117,8 @@ signals:
     void explorationShown();
     // A session file was read and its results are shown.
     void sessionShown();
+    // A mutation campaign ended (finished, stopped or failed).
+    void mutationFinished();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -131,6 +146,10 @@ private:
     void addRecentFile(const QString &path);
     void updateRecentMenu();
     void openDialog();
+    void createMutationDock(QDockWidget *below);
+    void mutationCampaignDialog();
+    void showMutant(int row);
+    void showMutantExecution(int row);
 
     ProgramLoader *m_loader;
     std::shared_ptr<const Program> m_program;
@@ -147,6 +166,10 @@ private:
     views::FunctionCoverageView *m_functions;
     views::TeachingView *m_teaching;
     views::ArtNodeView *m_artNode;
+    views::MutantsView *m_mutants = nullptr;
+    MutationRunner *m_mutationRunner = nullptr;
+    std::shared_ptr<const nlohmann::json> m_mutationReport;
+    QAction *m_mutationAction = nullptr, *m_mutationStopAction = nullptr;
     QLabel *m_automatonCaption;
     QComboBox *m_graphBox, *m_colourBox;
     std::map<QString, QDockWidget *> m_docks;

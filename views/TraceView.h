@@ -35,6 +35,8 @@ public:
 
     void setTraces(std::shared_ptr<const Program> program, std::vector<TraceEntry> traces);
     size_t traceCount() const { return m_traces.size(); }
+    // The program the traces' edges belong to (a mutant's own program for its execution).
+    std::shared_ptr<const Program> program() const { return m_program; }
     void showTrace(int index);
     int currentTrace() const { return m_trace; }
     void setStep(int step);

@@ -526,8 +526,9 @@ SizeSearch findStableSize(const CampaignOptions &options, long firstSize, long m
             return out;
         }
         if (s + 1 > maxSize) {
-            out.stopReason = "the size limit " + std::to_string(maxSize) + " was reached with " +
-                             std::to_string(survivors.size()) + " survivor(s) still being killed by larger sizes";
+            out.stopReason = "the size limit " + std::to_string(maxSize) + " was reached: size " + std::to_string(s) +
+                             (out.runs.size() >= 2 ? " still killed survivors of size " + std::to_string(s - 1) : std::string()) +
+                             ", so a larger size may kill some of its " + std::to_string(survivors.size()) + " survivor(s)";
             return out;
         }
         o.only = survivors;

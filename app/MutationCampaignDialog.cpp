@@ -1,0 +1,130 @@
+#include "MutationCampaignDialog.h"
+
+#include "frontend/MutationSites.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace vcov::app {
+
+MutationCampaignDialog::MutationCampaignDialog(const FrontEndOptions &inputs, QWidget *parent)
+    : QDialog(parent), m_inputs(inputs) {
+    setWindowTitle(tr("Mutation Campaign"));
+    auto *form = new QFormLayout;
+    m_files = new QListWidget;
+    for (size_t i = 0; i < inputs.files.size(); ++i) {
+        auto *item = new QListWidgetItem(QFileInfo(QString::fromStdString(inputs.files[i])).fileName());
+        item->setToolTip(QString::fromStdString(inputs.files[i]));
+        item->setData(Qt::UserRole, QString::fromStdString(inputs.files[i]));
+        // The first file is the harness (it has main) when there are several.
+        item->setCheckState(inputs.files.size() > 1 && i == 0 ? Qt::Unchecked : Qt::Checked);
+        m_files->addItem(item);
+    }
+    m_files->setMaximumHeight(110);
+    form->addRow(tr("Code under test\n(mutated; the rest is the harness):"), m_files);
+
+    m_useSize = new QCheckBox(tr("Define"));
+    m_macro = new QLineEdit(QStringLiteral("SIZE"));
+    m_size = new QSpinBox;
+    m_size->setRange(0, 1000);
+    m_size->setValue(3);
+    auto *sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_useSize);
+    sizeRow->addWidget(m_macro);
+    sizeRow->addWidget(new QLabel(QStringLiteral("=")));
+    sizeRow->addWidget(m_size);
+    form->addRow(tr("Size:"), sizeRow);
+    m_findSize = new QCheckBox(tr("Find the mutant-stable size, up to"));
+    m_maxSize = new QSpinBox;
+    m_maxSize->setRange(1, 1000);
+    m_maxSize->setValue(8);
+    auto *findRow = new QHBoxLayout;
+    findRow->addWidget(m_findSize);
+    findRow->addWidget(m_maxSize);
+    form->addRow(QString(), findRow);
+    m_unwind = new QLineEdit(QStringLiteral("S+1"));
+    form->addRow(tr("Bound U(S):"), m_unwind);
+    m_plainUnwind = new QSpinBox;
+    m_plainUnwind->setRange(1, 10000);
+    m_plainUnwind->setValue(5);
+    form->addRow(tr("Bound without a size:"), m_plainUnwind);
+    // A program opened with -DSIZE=N gets the size by default, starting from N.
+    for (const std::string &d : inputs.defines)
+        if (d.rfind("SIZE=", 0) == 0) {
+            m_useSize->setChecked(true);
+            m_size->setValue(QString::fromStdString(d.substr(5)).toInt());
+        }
+    auto sync = [this] {
+        m_macro->setEnabled(m_useSize->isChecked());
+        m_size->setEnabled(m_useSize->isChecked());
+        m_findSize->setEnabled(m_useSize->isChecked());
+        m_maxSize->setEnabled(m_useSize->isChecked() && m_findSize->isChecked());
+        m_unwind->setEnabled(m_useSize->isChecked());
+        m_plainUnwind->setEnabled(!m_useSize->isChecked());
+    };
+    connect(m_useSize, &QCheckBox::toggled, this, sync);
+    connect(m_findSize, &QCheckBox::toggled, this, sync);
+    sync();
+
+    auto *ops = new QHBoxLayout;
+    for (const std::string &op : mutationOperators()) {
+        auto *box = new QCheckBox(QString::fromStdString(op));
+        box->setChecked(true);
+        ops->addWidget(box);
+        m_operators.push_back(box);
+    }
+    form->addRow(tr("Operators:"), ops);
+    m_timeout = new QDoubleSpinBox;
+    m_timeout->setRange(0, 36000);
+    m_timeout->setValue(60);
+    m_timeout->setSuffix(tr(" s"));
+    m_timeout->setSpecialValueText(tr("none"));
+    form->addRow(tr("Budget per mutant:"), m_timeout);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Checks: assertions, array bounds, pointers, division by zero; unwinding assertions on.")));
+    layout->addWidget(buttons);
+}
+
+MutationRequest MutationCampaignDialog::request() const {
+    MutationRequest r;
+    r.options.program = m_inputs;
+    for (int i = 0; i < m_files->count(); ++i)
+        if (m_files->item(i)->checkState() == Qt::Checked)
+            r.options.mutate.push_back(m_files->item(i)->data(Qt::UserRole).toString().toStdString());
+    for (QCheckBox *box : m_operators)
+        if (box->isChecked())
+            r.options.operators.insert(box->text().toStdString());
+    r.options.bmc.properties = {Property::Assertion, Property::ArrayBounds, Property::Pointer, Property::DivisionByZero};
+    r.options.timeoutPerMutant = m_timeout->value();
+    if (m_useSize->isChecked()) {
+        r.options.sizeMacro = m_macro->text().trimmed().toStdString();
+        r.options.unwindExpr = m_unwind->text().trimmed().toStdString();
+        if (m_findSize->isChecked()) {
+            r.firstSize = m_size->value();
+            r.maxSize = std::max(m_maxSize->value(), m_size->value());
+        } else {
+            r.size = m_size->value();
+        }
+    } else {
+        r.options.bmc.unwind = unsigned(m_plainUnwind->value());
+    }
+    return r;
+}
+
+} // namespace vcov::app

@@ -1,0 +1,35 @@
+// Analysis ▸ Mutation Campaign: which files are the code under test (the rest is the
+// harness), the size or find-size, the bound in S, the operators, the budget per mutant.
+#pragma once
+
+#include "MutationRunner.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+
+namespace vcov::app {
+
+class MutationCampaignDialog : public QDialog {
+    Q_OBJECT
+public:
+    // `inputs`: the program's files and flags, as opened.
+    MutationCampaignDialog(const FrontEndOptions &inputs, QWidget *parent = nullptr);
+    MutationRequest request() const;
+
+private:
+    FrontEndOptions m_inputs;
+    QListWidget *m_files;
+    QCheckBox *m_useSize, *m_findSize;
+    QSpinBox *m_size, *m_maxSize;
+    QLineEdit *m_macro, *m_unwind;
+    QSpinBox *m_plainUnwind;
+    std::vector<QCheckBox *> m_operators;
+    QDoubleSpinBox *m_timeout;
+};
+
+} // namespace vcov::app

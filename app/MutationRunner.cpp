@@ -1,0 +1,90 @@
+#include "MutationRunner.h"
+
+#include "formats/MutationJson.h"
+
+#include <QMetaObject>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace vcov::app {
+
+MutationRunner::MutationRunner(QObject *parent) : QObject(parent) {
+    qRegisterMetaType<vcov::views::MutantRow>();
+    qRegisterMetaType<size_t>("size_t");
+    qRegisterMetaType<std::shared_ptr<const nlohmann::json>>();
+    connect(&m_watcher, &QFutureWatcher<void>::finished, this, [this] { m_running = false; });
+}
+
+MutationRunner::~MutationRunner() {
+    stop();
+    m_watcher.waitForFinished();
+}
+
+void MutationRunner::start(MutationRequest request) {
+    if (m_running)
+        return;
+    m_running = true;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = m_cancel;
+    request.options.cancel = cancel.get();
+    QPointer<MutationRunner> self(this);
+    m_watcher.setFuture(QtConcurrent::run([self, request, cancel]() {
+        // Outcomes cross to the GUI thread as values; the runner may be gone by then.
+        auto post = [self](auto fn) { QMetaObject::invokeMethod(self.data(), fn, Qt::QueuedConnection); };
+        OutcomeCallback onOutcome = [&](const Mutant &m, const MutantOutcome &o) {
+            views::MutantRow row{m, o, nullptr};
+            post([self, row]() mutable {
+                if (self)
+                    emit self->outcome(row);
+            });
+        };
+        SizeSearch search;
+        if (request.firstSize) {
+            search = findStableSize(request.options, *request.firstSize, request.maxSize, [&](const CampaignRun &run) {
+                size_t checked = run.mutants.size(), killed = run.count(MutantStatus::Killed),
+                       survivors = run.count(MutantStatus::Survived);
+                long size = run.size.value_or(0);
+                post([self, size, checked, killed, survivors] {
+                    if (self)
+                        emit self->sizeDone(size, checked, killed, survivors);
+                });
+            }, onOutcome);
+        } else {
+            search.runs.push_back(runCampaign(request.options, request.size, onOutcome));
+        }
+        // The rows again, now with the program their counterexamples refer to.
+        std::vector<views::MutantRow> rows;
+        for (const CampaignRun &run : search.runs)
+            for (size_t i = 0; i < run.mutants.size(); ++i)
+                rows.push_back({run.mutants[i], run.outcomes[i], run.program});
+        const CampaignRun &last = search.runs.back();
+        QString error = QString::fromStdString(last.mutants.empty() ? last.error : std::string());
+        if (error.isEmpty() && !last.error.empty())
+            error = QString::fromStdString(last.error);
+        auto report = std::make_shared<const nlohmann::json>(campaignToJson(search));
+        const auto &s = (*report)["summary"];
+        QString summary = QObject::tr("%1 mutants in %2 s")
+                              .arg(s.value("mutants", size_t(0)))
+                              .arg(s.value("seconds", 0.0), 0, 'f', 1);
+        if (request.firstSize)
+            summary += search.stableSize ? QObject::tr("; mutant-stable size %1").arg(*search.stableSize)
+                                         : QObject::tr("; no mutant-stable size: %1").arg(QString::fromStdString(search.stopReason));
+        if (last.original != Verdict::Safe && last.error.empty())
+            summary += QObject::tr("; the original is not verified at bound %1, so no mutant is killed for exceeding it")
+                           .arg(last.bound);
+        post([self, rows, report, summary, error] {
+            if (!self)
+                return;
+            for (const auto &row : rows)
+                emit self->outcome(row);
+            emit self->finished(report, summary, error);
+        });
+    }));
+}
+
+void MutationRunner::stop() {
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+} // namespace vcov::app

@@ -1,0 +1,214 @@
+#include "MutantsView.h"
+
+#include "Tint.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextEdit>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace vcov::views {
+
+MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new MutantsModel(this)) {
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(MutantsModel::SortRole);
+    m_table = new QTableView;
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(MutantsModel::Line, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(MutantsModel::Edit, QHeaderView::Stretch);
+    m_table->setWordWrap(false);
+    m_progress = new QLabel(tr("No campaign yet: Analysis ▸ Mutation Campaign…"));
+    m_progress->setWordWrap(true);
+    m_diff = new QTextEdit;
+    m_diff->setReadOnly(true);
+    m_diff->setLineWrapMode(QTextEdit::NoWrap);
+
+    m_chart = new QChart;
+    m_chart->setTitle(tr("Survivors per size"));
+    m_chart->legend()->hide();
+    m_survivors = new QLineSeries;
+    m_survivors->setPointsVisible(true);
+    m_chart->addSeries(m_survivors);
+    m_sizeAxis = new QValueAxis;
+    m_sizeAxis->setTitleText(tr("size"));
+    m_sizeAxis->setLabelFormat(QStringLiteral("%d"));
+    m_countAxis = new QValueAxis;
+    m_countAxis->setTitleText(tr("survivors"));
+    m_countAxis->setLabelFormat(QStringLiteral("%d"));
+    m_chart->addAxis(m_sizeAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_countAxis, Qt::AlignLeft);
+    m_survivors->attachAxis(m_sizeAxis);
+    m_survivors->attachAxis(m_countAxis);
+    auto *chartView = new QChartView(m_chart);
+    chartView->setRenderHint(QPainter::Antialiasing);
+    chartView->setMinimumHeight(160);
+    chartView->setMinimumWidth(320);
+
+    auto *bottom = new QSplitter(Qt::Horizontal);
+    bottom->addWidget(m_diff);
+    bottom->addWidget(chartView);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+    bottom->setSizes({600, 400});
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_table);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_progress);
+    layout->addWidget(split, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        int row = m_proxy->mapToSource(current).row();
+        showDiff(row);
+        emit mutantSelected(row);
+    });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        int row = m_proxy->mapToSource(index).row();
+        if (row >= 0 && m_model->row(row).outcome.counterexample)
+            emit executionRequested(row);
+    });
+}
+
+void MutantsView::clear() {
+    m_model->clear();
+    m_survivors->clear();
+    m_diff->clear();
+    m_total = 0;
+    m_sizes = 0;
+    m_summary.clear();
+    updateProgress();
+}
+
+void MutantsView::setRunning(bool running, const QString &what) {
+    m_running = running ? what : QString();
+    updateProgress();
+}
+
+void MutantsView::addOutcome(MutantRow row) {
+    m_model->setOutcome(std::move(row));
+    m_total = std::max(m_total, size_t(m_model->rowCount()));
+    updateProgress();
+}
+
+void MutantsView::addSize(long size, size_t checked, size_t killed, size_t survivors) {
+    Q_UNUSED(checked);
+    Q_UNUSED(killed);
+    m_survivors->append(double(size), double(survivors));
+    ++m_sizes;
+    double lo = m_survivors->at(0).x(), hi = double(size), top = 1;
+    for (const QPointF &p : m_survivors->points())
+        top = std::max(top, p.y());
+    // Integer ticks, one per size, with a size of room on either side.
+    m_sizeAxis->setRange(lo - 1, hi + 1);
+    m_sizeAxis->setTickCount(int(hi - lo) + 3);
+    m_countAxis->setRange(0, top * 1.15 + 0.5);
+    updateProgress();
+}
+
+void MutantsView::setFinished(const QString &summary) {
+    m_running.clear();
+    m_summary = summary;
+    updateProgress();
+}
+
+QString MutantsView::progressText() const { return m_progress->text(); }
+
+QString MutantsView::diffText() const { return m_diff->toPlainText(); }
+
+void MutantsView::select(int modelRow) {
+    QModelIndex index = m_proxy->mapFromSource(m_model->index(modelRow, 0));
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+}
+
+void MutantsView::updateProgress() {
+    std::map<std::string, size_t> byPhase;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        if (m_model->row(r).outcome.status == MutantStatus::Killed)
+            ++byPhase[m_model->row(r).outcome.phase];
+    QString phases;
+    for (auto &[phase, n] : byPhase)
+        phases += (phases.isEmpty() ? QString() : QStringLiteral(", ")) + QStringLiteral("%1 %2").arg(QString::fromStdString(phase)).arg(n);
+    size_t killed = m_model->count(MutantStatus::Killed), survived = m_model->count(MutantStatus::Survived),
+           unknown = m_model->count(MutantStatus::Unknown);
+    size_t checked = killed + survived + unknown;
+    QString text = tr("%1 mutants: <b>killed %2</b>%3, <b>survived %4</b>, equivalent %5, invalid %6, unknown %7")
+                       .arg(m_model->rowCount())
+                       .arg(killed)
+                       .arg(phases.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(phases))
+                       .arg(survived)
+                       .arg(m_model->count(MutantStatus::Equivalent))
+                       .arg(m_model->count(MutantStatus::Invalid))
+                       .arg(unknown);
+    if (checked)
+        text += tr("; kill rate %1%").arg(100.0 * double(killed) / double(checked), 0, 'f', 1);
+    if (!m_running.isEmpty())
+        text = m_running + QStringLiteral(" — ") + text;
+    if (!m_summary.isEmpty())
+        text += QStringLiteral("<br>") + m_summary;
+    if (m_model->rowCount() == 0 && m_running.isEmpty() && m_summary.isEmpty())
+        text = tr("No campaign yet: Analysis ▸ Mutation Campaign…");
+    m_progress->setText(text);
+}
+
+void MutantsView::showDiff(int row) {
+    const MutantRow &r = m_model->row(row);
+    const MutationSite &s = r.mutant.site;
+    std::string content;
+    if (r.original)
+        if (FileId f = r.original->fileId(r.mutant.file); f >= 0)
+            content = r.original->files[size_t(f)].content;
+    if (content.size() < s.offset + s.length) {
+        m_diff->setPlainText(QString::fromStdString(s.original + " -> " + s.replacement));
+        return;
+    }
+    // The lines the edit touches, before and after, as a unified diff shows them.
+    size_t begin = content.rfind('\n', s.offset ? s.offset - 1 : 0);
+    begin = (begin == std::string::npos || s.offset == 0) ? 0 : begin + 1;
+    size_t end = content.find('\n', s.offset + s.length);
+    end = end == std::string::npos ? content.size() : end;
+    std::string before = content.substr(begin, end - begin);
+    std::string after = before.substr(0, s.offset - begin) + s.replacement + before.substr(s.offset - begin + s.length);
+    const QPalette pal = palette();
+    auto block = [&](const std::string &text, QChar sign, const QColor &hue) {
+        QString html;
+        for (const QString &line : QString::fromStdString(text).split(QLatin1Char('\n')))
+            html += QStringLiteral("<div style=\"background:%1; white-space:pre\">%2 %3</div>")
+                        .arg(tint(hue, pal).name(), sign, line.toHtmlEscaped());
+        return html;
+    };
+    QString html = QStringLiteral("<div style=\"font-family:monospace\"><b>%1</b> %2 · %3:%4<br>")
+                       .arg(QString::fromStdString(r.mutant.id), QString::fromStdString(s.operatorName),
+                            QFileInfo(QString::fromStdString(r.mutant.file)).fileName())
+                       .arg(s.line);
+    html += block(before, QLatin1Char('-'), QColor(0xd7, 0x3a, 0x49));
+    html += block(after, QLatin1Char('+'), QColor(0x2e, 0xa0, 0x43));
+    const MutantOutcome &o = r.outcome;
+    html += QStringLiteral("<p><b>%1</b>%2%3</p></div>")
+                .arg(QString::fromLatin1(mutantStatusName(o.status)),
+                     o.phase.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(o.phase)),
+                     o.reason.empty() ? QString() : QStringLiteral(": ") + QString::fromStdString(o.reason).toHtmlEscaped());
+    m_diff->setHtml(html);
+}
+
+} // namespace vcov::views

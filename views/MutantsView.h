@@ -1,0 +1,61 @@
+// The Mutants view (the FDV paper's campaign, Stryker's report): live progress, a sortable
+// table with status colours, the selected mutant's edit as a diff of its line, and the
+// survivors per size while find-size raises the size.
+#pragma once
+
+#include "MutantsModel.h"
+
+#include <QWidget>
+
+class QChart;
+class QLabel;
+class QLineSeries;
+class QSortFilterProxyModel;
+class QTableView;
+class QTextEdit;
+class QValueAxis;
+
+namespace vcov::views {
+
+class MutantsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit MutantsView(QWidget *parent = nullptr);
+
+    MutantsModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    void clear();
+    void setRunning(bool running, const QString &what = {});
+    void addOutcome(MutantRow row);
+    // find-size: a size done, with its survivors.
+    void addSize(long size, size_t checked, size_t killed, size_t survivors);
+    void setFinished(const QString &summary);
+    QString progressText() const;
+    QString diffText() const;
+    size_t sizeCount() const { return m_sizes; }
+    void select(int modelRow);
+
+signals:
+    // The selected mutant (model row): the main window shows its line.
+    void mutantSelected(int row);
+    // Double-click on a mutant with an execution: step through it.
+    void executionRequested(int row);
+
+private:
+    void updateProgress();
+    void showDiff(int row);
+
+    MutantsModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTableView *m_table;
+    QLabel *m_progress;
+    QTextEdit *m_diff;
+    QChart *m_chart;
+    QLineSeries *m_survivors;
+    QValueAxis *m_sizeAxis, *m_countAxis;
+    QString m_running, m_summary;
+    size_t m_total = 0;
+    size_t m_sizes = 0;
+};
+
+} // namespace vcov::views
