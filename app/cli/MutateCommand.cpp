@@ -1,6 +1,7 @@
 #include "cli/MutateCommand.h"
 
 #include "cli/CliOptions.h"
+#include "formats/ExecutionJson.h"
 #include "formats/MutationJson.h"
 #include "mutation/Campaign.h"
 
@@ -241,6 +242,15 @@ int mutateCommand(const std::vector<std::string> &args) {
         search.runs.push_back(runCampaign(co, size, onOutcome));
     }
     const CampaignRun &last = search.runs.back();
+    if (last.original == Verdict::Unsafe && last.originalCounterexample) {
+        // Mutants mean nothing when the harness rejects the code itself: its execution instead.
+        std::cout << "The harness fails on the original code (replayed by the interpreter):\n"
+                  << executionTrace(*last.program, *last.originalCounterexample);
+        if (!last.originalCounterexample->output.empty())
+            std::cout << "Output:\n" << last.originalCounterexample->output;
+        std::cerr << "vcov-cli: " << last.error << "\n";
+        return 10;
+    }
     if (last.mutants.empty() && !last.error.empty()) {
         std::cerr << "vcov-cli: " << last.error << "\n";
         if (last.originalCounterexample)
