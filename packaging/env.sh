@@ -22,7 +22,12 @@ packages=(
   libgtest-dev libgmock-dev nlohmann-json3-dev libyaml-cpp-dev
   xvfb xauth fonts-dejavu-core fontconfig
   cbmc csmith libcsmith-dev lcov time libc6-dev-i386 gdb valgrind
+  nodejs npm chromium python3-jsonschema
 )
+# Stryker's report component and its schema, from npm, for vcov-cli mutate --html and the
+# report's schema test (installed once with the packages; never at build or test time).
+npm_packages=(mutation-testing-elements@3.9.0 mutation-testing-report-schema@3.8.4)
+npm_prefix=/opt/vcov-npm
 recipe_version=1   # bump when the way the root is built changes
 
 note() { echo "vcov env: $*" >&2; }
@@ -51,6 +56,11 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 run_native() {
   cd "$checkout"
+  if [ ! -d "$npm_prefix/node_modules/mutation-testing-elements" ] && command -v npm >/dev/null 2>&1; then
+    note "installing ${npm_packages[*]} from npm into $npm_prefix"
+    as_root npm install --prefix "$npm_prefix" --no-audit --no-fund "${npm_packages[@]}" >&2 ||
+      note "npm install failed: vcov-cli mutate --html and its test are not available"
+  fi
   exec "$@"
 }
 
@@ -61,7 +71,7 @@ old_debian() {
 }
 
 cache=${VCOV_CACHE:-$HOME/.cache/vcov}
-key=$( (echo "$recipe_version"; printf '%s\n' "${packages[@]}") | sha256sum | cut -c1-16)
+key=$( (echo "$recipe_version"; printf '%s\n' "${packages[@]}" "${npm_packages[@]}") | sha256sum | cut -c1-16)
 root="$cache/trixie-$key"
 
 # --- native path -------------------------------------------------------------
@@ -104,10 +114,16 @@ build_root() {
   debootstrap --variant=minbase trixie "$tmp" "$uri" >"$cache/debootstrap.log" 2>&1 ||
     { note "debootstrap failed; see $cache/debootstrap.log"; tail -n 20 "$cache/debootstrap.log" >&2; exit 1; }
   cp /etc/resolv.conf "$tmp/etc/resolv.conf" 2>/dev/null || true
+  # The host's own certificate authorities (a proxy's, say) are trusted inside too: npm
+  # reaches its registry through them.
+  mkdir -p "$tmp/usr/local/share/ca-certificates"
+  cp -r /usr/local/share/ca-certificates/. "$tmp/usr/local/share/ca-certificates/" 2>/dev/null || true
   unshare --mount --propagation private sh -c "
     mount --bind /proc '$tmp/proc' && mount --rbind /dev '$tmp/dev' &&
     chroot '$tmp' env DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-      sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends $(printf '%s ' "${packages[@]}") && apt-get clean'
+      sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends $(printf '%s ' "${packages[@]}") && apt-get clean &&
+             update-ca-certificates >/dev/null &&
+             npm install --cafile /etc/ssl/certs/ca-certificates.crt --prefix $npm_prefix --no-audit --no-fund $(printf '%s ' "${npm_packages[@]}")'
   " >"$cache/install.log" 2>&1 ||
     { note "package installation failed; see $cache/install.log"; tail -n 20 "$cache/install.log" >&2; exit 1; }
   echo "$key" >"$tmp/etc/vcov-root-key"

@@ -2,6 +2,7 @@
 
 #include "cli/CliOptions.h"
 #include "formats/ExecutionJson.h"
+#include "formats/MutationHtml.h"
 #include "formats/MutationJson.h"
 #include "mutation/Campaign.h"
 
@@ -44,6 +45,7 @@ bounded model checker on one shared encoding.
   --write-mutants DIR       write each valid mutant's file to DIR/ID/NAME
   --json OUT                the report (vcov's JSON)
   --stryker OUT             the report in Stryker's mutation-testing-report schema
+  --html OUT                a standalone page drawn by Stryker's mutation-testing-elements
 )";
 
 // A file of the program named on the command line: as given, or a path that ends in it.
@@ -108,6 +110,19 @@ bool writeReports(const CliOptions &opts, const nlohmann::json &report) {
         return false;
     if (auto out = opts.value("stryker"); !out.empty() && !writeFile(out, strykerReport(report).dump(1) + "\n"))
         return false;
+    if (auto out = opts.value("html"); !out.empty()) {
+        auto bundle = mutationElementsBundle();
+        if (!bundle) {
+            std::cerr << "vcov-cli: --html needs Stryker's mutation-testing-elements (npm), which packaging/env.sh "
+                         "installs; or set VCOV_MUTATION_ELEMENTS to its dist/mutation-test-elements.js\n";
+            return false;
+        }
+        std::ifstream in(*bundle, std::ios::binary);
+        std::stringstream js;
+        js << in.rdbuf();
+        if (!writeFile(out, mutationReportHtml(strykerReport(report), js.str(), "vcov mutation report")))
+            return false;
+    }
     return true;
 }
 
@@ -147,7 +162,7 @@ int mutateCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"mutate", "operators", "size", "find-size", "max-size", "size-macro", "unwind-expr",
                                  "unwind", "property", "timeout-per-mutant", "jobs", "inputs", "compiler", "shard",
-                                 "write-mutants", "json", "stryker"},
+                                 "write-mutants", "json", "stryker", "html"},
                                 {"merge", "partial-loops"});
     if (!opts)
         return ExitUsage;
