@@ -613,6 +613,8 @@ bool MainWindow::saveSession(const QString &path, QString *error) {
     s.options = m_options;
     if (m_coverage)
         s.exploration = explorationToJson(*m_program, *m_coverage);
+    if (m_mutationReport)
+        s.mutation = *m_mutationReport;
     if (views::SourceView *v = currentSourceView()) {
         s.view.file = QFileInfo(v->path()).absoluteFilePath();
         s.view.line = v->cursorLine();
@@ -639,6 +641,7 @@ bool MainWindow::openSession(const QString &path, QString *error) {
     m_pendingView = PendingView{s->view.file, s->view.line, s->view.graph, s->view.colouring, s->view.trace, s->view.step,
                                 s->view.windowState};
     m_pendingSession = std::make_shared<nlohmann::json>(std::move(s->exploration));
+    m_pendingMutation = std::make_shared<nlohmann::json>(std::move(s->mutation));
     m_sessionPath = path;
     openInputs(s->inputs);
     return true;
@@ -647,6 +650,8 @@ bool MainWindow::openSession(const QString &path, QString *error) {
 void MainWindow::applySessionView() {
     if (!m_pendingView || !m_program)
         return;
+    if (auto mutation = std::move(m_pendingMutation))
+        restoreMutationReport(*mutation);
     auto json = std::move(m_pendingSession);
     if (!json || json->is_null()) {
         finishSessionView(nullptr, QString());

@@ -150,6 +150,8 @@ private:
     void mutationCampaignDialog();
     void showMutant(int row);
     void showMutantExecution(int row);
+    void restoreMutationReport(const nlohmann::json &report);
+    void replayMutantExecution(int row);
 
     ProgramLoader *m_loader;
     std::shared_ptr<const Program> m_program;
@@ -181,6 +183,7 @@ private:
     struct PendingView { QString file; unsigned line = 0; int graph = 0, colouring = 0, trace = -1, step = -1; QByteArray state; };
     std::optional<PendingView> m_pendingView; // a session's view state, applied once the program is shown
     std::shared_ptr<nlohmann::json> m_pendingSession; // its results, read once the program is parsed
+    std::shared_ptr<nlohmann::json> m_pendingMutation; // its mutation campaign, likewise
     QString m_sessionPath;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_status;

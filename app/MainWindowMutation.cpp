@@ -5,6 +5,9 @@
 #include "MutationCampaignDialog.h"
 #include "MutationRunner.h"
 
+#include "formats/MutationJson.h"
+#include "semantics/Interpreter.h"
+
 #include "MutantsView.h"
 #include "SourceView.h"
 #include "TraceView.h"
@@ -16,7 +19,24 @@
 #include <QProgressBar>
 #include <QStatusBar>
 
+#include <filesystem>
+
 namespace vcov::app {
+
+namespace {
+
+// The program's file that is `path`, however either names it (a session stores absolute,
+// normalised paths; a campaign the paths as given).
+FileId sameFile(const Program &p, const std::string &path) {
+    std::error_code ec;
+    const auto wanted = std::filesystem::weakly_canonical(path, ec);
+    for (size_t i = 0; i < p.files.size(); ++i)
+        if (p.files[i].path == path || std::filesystem::weakly_canonical(p.files[i].path, ec) == wanted)
+            return FileId(i);
+    return -1;
+}
+
+} // namespace
 
 void MainWindow::createMutationDock(QDockWidget *below) {
     m_mutants = new views::MutantsView;
@@ -96,7 +116,7 @@ void MainWindow::showMutant(int row) {
     const views::MutantRow &r = m_mutants->model()->row(row);
     if (!m_program)
         return;
-    FileId f = m_program->fileId(r.mutant.file);
+    FileId f = sameFile(*m_program, r.mutant.file);
     if (f < 0)
         return;
     SourceRange range;
@@ -109,6 +129,8 @@ void MainWindow::showMutant(int row) {
 }
 
 void MainWindow::showMutantExecution(int row) {
+    if (!m_mutants->model()->row(row).outcome.counterexample && m_mutants->model()->row(row).replay)
+        replayMutantExecution(row);
     const views::MutantRow &r = m_mutants->model()->row(row);
     std::shared_ptr<const Program> program = r.program();
     if (!r.outcome.counterexample || !program)
@@ -122,6 +144,102 @@ void MainWindow::showMutantExecution(int row) {
     m_trace->setTraces(program, {entry});
     m_trace->showTrace(0);
     m_docks[QStringLiteral("trace")]->raise();
+}
+
+// A session keeps the report, not the programs: the mutant is rebuilt (the program at its
+// size, the edit) and its execution replayed from the stored inputs.
+void MainWindow::replayMutantExecution(int row) {
+    views::MutantRow r = m_mutants->model()->row(row);
+    if (!m_mutationReport || !m_program)
+        return;
+    CampaignOptions co;
+    co.program = m_inputs.frontEnd;
+    if (!m_mutationReport->contains("campaign") || !campaignSettingsFromJson((*m_mutationReport)["campaign"], co)) {
+        m_status->setText(tr("The session's campaign has no settings to replay mutant %1 with").arg(QString::fromStdString(r.mutant.id)));
+        return;
+    }
+    FrontEndOptions fe = co.program;
+    if (r.outcome.size) {
+        // The campaign's size replaces the one the program was opened with.
+        std::erase_if(fe.defines, [&](const std::string &d) { return d == co.sizeMacro || d.rfind(co.sizeMacro + "=", 0) == 0; });
+        fe.defines.push_back(co.sizeMacro + "=" + std::to_string(r.outcome.size));
+    }
+    std::shared_ptr<const Program> original = parseProgram(fe);
+    FileId f = sameFile(*original, r.mutant.file);
+    if (original->diagnostics.hasErrors() || f < 0) {
+        m_status->setText(tr("The program no longer parses as it did for the campaign"));
+        return;
+    }
+    const std::string file = original->files[size_t(f)].path;
+    const std::string &content = original->files[size_t(f)].content;
+    Mutant m = buildMutant(*original, fe, file, content, r.mutant.site);
+    if (!m.valid() || mutantId(file, content, r.mutant.site) != r.mutant.id) {
+        m_status->setText(tr("Mutant %1 is not in the file as it is now").arg(QString::fromStdString(r.mutant.id)));
+        return;
+    }
+    InterpreterOptions io;
+    io.properties = co.bmc.properties;
+    io.properties.erase(Property::Unwinding);
+    io.variant = m.variantOf();
+    io.maxSteps = r.outcome.exceedsBound ? 1'000'000 : io.maxSteps;
+    Execution x = runProgram(m.runs(*original), *r.replay, io);
+    m.id = r.mutant.id;
+    r.mutant = std::move(m);
+    r.original = original;
+    r.outcome.counterexample = std::move(x);
+    m_mutants->model()->setOutcome(std::move(r));
+}
+
+void MainWindow::restoreMutationReport(const nlohmann::json &report) {
+    m_mutants->clear();
+    m_mutationReport.reset();
+    if (report.is_null())
+        return;
+    try {
+        for (const auto &j : report.at("mutants")) {
+            views::MutantRow row;
+            row.original = m_program;
+            row.mutant.id = j.at("id").get<std::string>();
+            row.mutant.file = j.at("file").get<std::string>();
+            MutationSite &s = row.mutant.site;
+            s.operatorName = j.at("operator").get<std::string>();
+            s.line = j.at("line").get<unsigned>();
+            s.column = j.at("column").get<unsigned>();
+            s.endLine = j.value("end_line", s.line);
+            s.endColumn = j.value("end_column", s.column);
+            s.offset = j.value("offset", size_t(0));
+            s.length = j.value("length", size_t(0));
+            s.original = j.at("original").get<std::string>();
+            s.replacement = j.at("replacement").get<std::string>();
+            s.function = j.value("function", std::string());
+            MutantOutcome &o = row.outcome;
+            const std::string status = j.at("status").get<std::string>();
+            for (MutantStatus st : {MutantStatus::Killed, MutantStatus::Survived, MutantStatus::Equivalent,
+                                    MutantStatus::Invalid, MutantStatus::Unknown})
+                if (status == mutantStatusName(st))
+                    o.status = st;
+            o.phase = j.value("phase", std::string());
+            o.reason = j.value("reason", std::string());
+            o.seconds = j.value("seconds", 0.0);
+            o.size = j.value("size", nlohmann::json()).is_number() ? j["size"].get<long>() : 0;
+            o.bound = j.value("bound", 0u);
+            o.exceedsBound = j.value("exceeds_bound", false);
+            if (j.contains("counterexample") && j["counterexample"].is_object()) {
+                ExecutionInput in;
+                in.nondet = j["counterexample"].value("inputs", std::vector<int64_t>{});
+                in.uninitialized = j["counterexample"].value("uninitialized", std::vector<int64_t>{});
+                row.replay = std::move(in);
+            }
+            m_mutants->addOutcome(std::move(row));
+        }
+    } catch (const nlohmann::json::exception &ex) {
+        m_mutants->clear();
+        m_status->setText(tr("The session's mutation campaign is damaged: %1").arg(QString::fromUtf8(ex.what())));
+        return;
+    }
+    m_mutationReport = std::make_shared<const nlohmann::json>(report);
+    const auto &s = report.value("summary", nlohmann::json::object());
+    m_mutants->setFinished(tr("from the session: %1 mutants, %2 s").arg(s.value("mutants", size_t(0))).arg(s.value("seconds", 0.0), 0, 'f', 1));
 }
 
 } // namespace vcov::app

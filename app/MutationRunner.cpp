@@ -61,7 +61,9 @@ void MutationRunner::start(MutationRequest request) {
         QString error = QString::fromStdString(last.mutants.empty() ? last.error : std::string());
         if (error.isEmpty() && !last.error.empty())
             error = QString::fromStdString(last.error);
-        auto report = std::make_shared<const nlohmann::json>(campaignToJson(search));
+        nlohmann::json json = campaignToJson(search);
+        json["campaign"] = campaignSettingsToJson(request.options);
+        auto report = std::make_shared<const nlohmann::json>(std::move(json));
         const auto &s = (*report)["summary"];
         QString summary = QObject::tr("%1 mutants in %2 s")
                               .arg(s.value("mutants", size_t(0)))

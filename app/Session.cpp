@@ -23,6 +23,7 @@ bool writeSession(const QString &path, const Session &s, QString *error) {
                 {"compile_commands", s.inputs.compileCommands}}},
               {"options", coverageOptionsToJson(s.options)},
               {"exploration", s.exploration},
+              {"mutation", s.mutation},
               {"view",
                {{"file", s.view.file.toStdString()},
                 {"line", s.view.line},
@@ -82,6 +83,11 @@ std::optional<Session> readSession(const QString &path, QString *error) {
         s.inputs.compileCommands = in.at("compile_commands").get<std::string>();
         s.options = coverageOptionsFromJson(j.at("options"));
         s.exploration = j.at("exploration");
+        // Sessions from before mutation campaigns have none.
+        s.mutation = j.value("mutation", json());
+        if (!s.mutation.is_null() && (!s.mutation.is_object() || !s.mutation.contains("mutants") ||
+                                      !s.mutation["mutants"].is_array()))
+            throw json::type_error::create(302, "\"mutation\" is not a campaign report", nullptr);
         const json &v = j.at("view");
         s.view.file = QString::fromStdString(v.at("file").get<std::string>());
         s.view.line = v.at("line").get<unsigned>();

@@ -31,6 +31,7 @@ struct Session {
     ProgramInputs inputs;
     CoverageOptions options;
     nlohmann::json exploration; // null when nothing was measured
+    nlohmann::json mutation;    // the last mutation campaign's report, null when none ran
     SessionView view;
 };
 

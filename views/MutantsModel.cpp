@@ -96,7 +96,7 @@ QVariant MutantsModel::data(const QModelIndex &index, int role) const {
         if (!o.reason.empty())
             tip += QStringLiteral("<br>%1: %2").arg(QString::fromLatin1(mutantStatusName(o.status)),
                                                     QString::fromStdString(o.reason).toHtmlEscaped());
-        if (o.counterexample)
+        if (o.counterexample || r.replay)
             tip += tr("<br>Double-click: step through the execution that kills it.");
         return tip;
     }

@@ -16,6 +16,8 @@ struct MutantRow {
     Mutant mutant;
     MutantOutcome outcome;
     std::shared_ptr<const Program> original; // the campaign's program: the unmutated source
+    // From a session: the inputs of the execution that killed it, replayed when asked for.
+    std::optional<ExecutionInput> replay;
     // What the counterexample's edges refer to: the original for a variant, else the
     // mutant's own program.
     std::shared_ptr<const Program> program() const {

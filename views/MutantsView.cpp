@@ -84,7 +84,7 @@ MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new Mutants
     });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         int row = m_proxy->mapToSource(index).row();
-        if (row >= 0 && m_model->row(row).outcome.counterexample)
+        if (row >= 0 && (m_model->row(row).outcome.counterexample || m_model->row(row).replay))
             emit executionRequested(row);
     });
 }

@@ -273,6 +273,7 @@ int mutateCommand(const std::vector<std::string> &args) {
         return ExitInputError;
     }
     nlohmann::json report = campaignToJson(search, co.shardIndex, co.shardCount);
+    report["campaign"] = campaignSettingsToJson(co);
     if (auto dir = opts->value("write-mutants"); !dir.empty()) {
         namespace fs = std::filesystem;
         const CampaignRun &first = search.runs.front();

@@ -18,6 +18,8 @@ nlohmann::json mutantJson(const CampaignRun &run, const Mutant &m, const MutantO
         {"column", m.site.column},
         {"end_line", m.site.endLine},
         {"end_column", m.site.endColumn},
+        {"offset", m.site.offset},
+        {"length", m.site.length},
         {"original", m.site.original},
         {"replacement", m.site.replacement},
         {"function", m.site.function},
@@ -40,6 +42,41 @@ nlohmann::json mutantJson(const CampaignRun &run, const Mutant &m, const MutantO
 }
 
 } // namespace
+
+nlohmann::json campaignSettingsToJson(const CampaignOptions &o) {
+    std::vector<std::string> properties;
+    for (Property p : o.bmc.properties)
+        properties.push_back(propertyName(p));
+    return {{"mutate", o.mutate},
+            {"operators", std::vector<std::string>(o.operators.begin(), o.operators.end())},
+            {"size_macro", o.sizeMacro},
+            {"unwind_expr", o.unwindExpr},
+            {"unwind", o.bmc.unwind},
+            {"unwinding_assertions", o.bmc.unwindingAssertions},
+            {"properties", properties}};
+}
+
+bool campaignSettingsFromJson(const nlohmann::json &j, CampaignOptions &o) {
+    try {
+        o.mutate = j.at("mutate").get<std::vector<std::string>>();
+        auto ops = j.at("operators").get<std::vector<std::string>>();
+        o.operators = {ops.begin(), ops.end()};
+        o.sizeMacro = j.at("size_macro").get<std::string>();
+        o.unwindExpr = j.at("unwind_expr").get<std::string>();
+        o.bmc.unwind = j.at("unwind").get<unsigned>();
+        o.bmc.unwindingAssertions = j.at("unwinding_assertions").get<bool>();
+        o.bmc.properties.clear();
+        for (const auto &name : j.at("properties").get<std::vector<std::string>>()) {
+            auto p = propertyFromName(name);
+            if (!p)
+                return false;
+            o.bmc.properties.insert(*p);
+        }
+        return true;
+    } catch (const nlohmann::json::exception &) {
+        return false;
+    }
+}
 
 nlohmann::json campaignSummary(const nlohmann::json &mutants) {
     std::map<std::string, size_t> counts = {
@@ -148,6 +185,8 @@ nlohmann::json mergeCampaignReports(const std::vector<nlohmann::json> &reports, 
     });
     nlohmann::json j = {{"mutants", mutants}, {"summary", campaignSummary(mutants)}, {"sources", sources},
                         {"seconds", seconds}, {"merged", reports.size()}};
+    if (!reports.empty() && reports.front().contains("campaign"))
+        j["campaign"] = reports.front()["campaign"];
     j["summary"]["seconds"] = seconds;
     return j;
 }

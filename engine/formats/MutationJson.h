@@ -19,6 +19,12 @@ namespace vcov {
 // mutant as it stood at the last size that checked it.
 nlohmann::json campaignToJson(const SizeSearch &search, unsigned shardIndex = 0, unsigned shardCount = 1);
 
+// What a report's mutants need to be rebuilt later (a session replays a killed mutant's
+// execution from its inputs): the size macro, the bound in S, the checks, the operators.
+nlohmann::json campaignSettingsToJson(const CampaignOptions &options);
+// The settings back (into `options`, whose program stays as it is); false on a damaged entry.
+bool campaignSettingsFromJson(const nlohmann::json &json, CampaignOptions &options);
+
 // The summary of a report's mutants: counts per status, kill rate, seconds.
 nlohmann::json campaignSummary(const nlohmann::json &mutants);
 

@@ -7,6 +7,8 @@
 #include "TraceView.h"
 
 #include <QDockWidget>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTableView>
@@ -99,6 +101,30 @@ private slots:
         QVERIFY(w.traceView()->stepCount() > 0);
         w.traceView()->last();
         QVERIFY(w.traceView()->program());
+
+        // A session keeps the campaign: the rows come back, and a killed mutant's
+        // execution is replayed from its inputs on the rebuilt mutant.
+        const QString session = QDir::temp().filePath(QStringLiteral("vcov-mutants-test.vcov"));
+        QString error;
+        QVERIFY2(w.saveSession(session, &error), qPrintable(error));
+        app::MainWindow again;
+        again.resize(1200, 900);
+        again.show();
+        QSignalSpy restored(&again, &app::MainWindow::sessionShown);
+        QVERIFY2(again.openSession(session, &error), qPrintable(error));
+        QVERIFY(restored.wait(60000));
+        views::MutantsModel *m2 = again.mutantsView()->model();
+        QCOMPARE(m2->rowCount(), m->rowCount());
+        const int killedAgain = m2->rowOf(m->row(killed).mutant.id);
+        QVERIFY(killedAgain >= 0);
+        QCOMPARE(m2->row(killedAgain).outcome.status, MutantStatus::Killed);
+        QVERIFY(!m2->row(killedAgain).outcome.counterexample && m2->row(killedAgain).replay);
+        QMetaObject::invokeMethod(again.mutantsView(), "executionRequested", Q_ARG(int, killedAgain));
+        QVERIFY(m2->row(killedAgain).outcome.counterexample);
+        QCOMPARE(m2->row(killedAgain).outcome.counterexample->ending.kind, EndingKind::PropertyViolation);
+        QCOMPARE(m2->row(killedAgain).outcome.counterexample->output, m->row(killed).outcome.counterexample->output);
+        QVERIFY(again.traceView()->stepCount() > 0);
+        QFile::remove(session);
     }
 };
 
