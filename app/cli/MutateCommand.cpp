@@ -5,6 +5,7 @@
 #include "formats/MutationHtml.h"
 #include "formats/MutationJson.h"
 #include "mutation/Campaign.h"
+#include "witness/MutantWitness.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -126,6 +127,55 @@ bool writeReports(const CliOptions &opts, const nlohmann::json &report) {
     return true;
 }
 
+// The options mutate and witness share: the bound, the checks, the operators, the program
+// and the files to mutate (witness: every file but the first, the harness, by default).
+// An exit status after a message when they are wrong.
+std::optional<int> readCampaign(CliOptions &opts, CampaignOptions &co, bool mutateAllButHarness) {
+    try {
+        co.bmc.unwind = unsigned(std::stoul(opts.value("unwind", "1")));
+    } catch (const std::exception &) {
+        std::cerr << "vcov-cli: --unwind takes a number\n";
+        return ExitUsage;
+    }
+    co.unwindExpr = opts.value("unwind-expr", "S+1");
+    co.sizeMacro = opts.value("size-macro", "SIZE");
+    auto props = parsePropertyList(opts.value("property", "bounds,pointer,div-by-zero"));
+    if (!props) {
+        std::cerr << "vcov-cli: unknown property in '" << opts.value("property") << "'\n";
+        return ExitUsage;
+    }
+    co.bmc.properties = *props;
+    co.bmc.unwindingAssertions = !opts.has("partial-loops");
+    for (const auto &op : splitList(opts.value("operators"))) {
+        if (std::find(mutationOperators().begin(), mutationOperators().end(), op) == mutationOperators().end()) {
+            std::cerr << "vcov-cli: unknown operator '" << op << "' (rep_op, rep_const, negate, del_stmt, rm_unary)\n";
+            return ExitUsage;
+        }
+        co.operators.insert(op);
+    }
+    Diagnostics inputDiags;
+    bool resolved = resolveProgramInputs(opts.inputs, inputDiags);
+    printDiagnostics(inputDiags);
+    if (!resolved)
+        return ExitInputError;
+    co.program = opts.inputs.frontEnd;
+    for (const auto &name : splitList(opts.value("mutate"))) {
+        std::string file = programFile(co.program.files, name);
+        if (file.empty()) {
+            std::cerr << "vcov-cli: --mutate: '" << name << "' is not a file of the program\n";
+            return ExitUsage;
+        }
+        co.mutate.push_back(file);
+    }
+    if (co.mutate.empty() && mutateAllButHarness)
+        co.mutate.assign(co.program.files.begin() + (co.program.files.size() > 1 ? 1 : 0), co.program.files.end());
+    if (co.mutate.empty()) {
+        std::cerr << "vcov-cli: mutate needs --mutate CODE.c: the code under test (the harness is not mutated)\n";
+        return ExitUsage;
+    }
+    return std::nullopt;
+}
+
 int mergeReports(const CliOptions &opts) {
     std::vector<nlohmann::json> reports;
     for (const auto &path : opts.inputs.frontEnd.files) {
@@ -178,7 +228,6 @@ int mutateCommand(const std::vector<std::string> &args) {
         if (auto v = opts->value("find-size"); !v.empty())
             firstSize = std::stol(v);
         maxSize = firstSize ? std::stol(opts->value("max-size", std::to_string(*firstSize + 5))) : 0;
-        co.bmc.unwind = unsigned(std::stoul(opts->value("unwind", "1")));
         co.timeoutPerMutant = std::stod(opts->value("timeout-per-mutant", "0"));
         co.jobs = unsigned(std::stoul(opts->value("jobs", "2")));
         co.randomInputs = std::stoul(opts->value("inputs", "300"));
@@ -190,7 +239,7 @@ int mutateCommand(const std::vector<std::string> &args) {
             co.shardCount = n;
         }
     } catch (const std::exception &) {
-        std::cerr << "vcov-cli: --size, --find-size, --max-size, --unwind, --timeout-per-mutant, --jobs and --inputs "
+        std::cerr << "vcov-cli: --size, --find-size, --max-size, --timeout-per-mutant, --jobs and --inputs "
                      "take numbers; --shard takes I/N with I < N\n";
         return ExitUsage;
     }
@@ -198,44 +247,11 @@ int mutateCommand(const std::vector<std::string> &args) {
         std::cerr << "vcov-cli: --size and --find-size exclude each other\n";
         return ExitUsage;
     }
-    co.unwindExpr = opts->value("unwind-expr", "S+1");
-    co.sizeMacro = opts->value("size-macro", "SIZE");
     co.compiler = opts->value("compiler", "gcc");
     if (co.compiler == "none")
         co.compiler.clear();
-    auto props = parsePropertyList(opts->value("property", "bounds,pointer,div-by-zero"));
-    if (!props) {
-        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
-        return ExitUsage;
-    }
-    co.bmc.properties = *props;
-    co.bmc.unwindingAssertions = !opts->has("partial-loops");
-    for (const auto &op : splitList(opts->value("operators"))) {
-        if (std::find(mutationOperators().begin(), mutationOperators().end(), op) == mutationOperators().end()) {
-            std::cerr << "vcov-cli: unknown operator '" << op << "' (rep_op, rep_const, negate, del_stmt, rm_unary)\n";
-            return ExitUsage;
-        }
-        co.operators.insert(op);
-    }
-    Diagnostics inputDiags;
-    bool resolved = resolveProgramInputs(opts->inputs, inputDiags);
-    printDiagnostics(inputDiags);
-    if (!resolved)
-        return ExitInputError;
-    co.program = opts->inputs.frontEnd;
-    for (const auto &name : splitList(opts->value("mutate"))) {
-        std::string file = programFile(co.program.files, name);
-        if (file.empty()) {
-            std::cerr << "vcov-cli: --mutate: '" << name << "' is not a file of the program\n";
-            return ExitUsage;
-        }
-        co.mutate.push_back(file);
-    }
-    if (co.mutate.empty()) {
-        std::cerr << "vcov-cli: mutate needs --mutate CODE.c: the code under test (the harness is not mutated)\n";
-        return ExitUsage;
-    }
-
+    if (auto status = readCampaign(*opts, co, false))
+        return *status;
     std::mutex out;
     size_t decided = 0;
     auto onOutcome = [&](const Mutant &m, const MutantOutcome &o) {
@@ -316,6 +332,137 @@ int mutateCommand(const std::vector<std::string> &args) {
         return last.original == Verdict::Unsafe ? 10 : ExitInputError;
     }
     return ExitOk;
+}
+
+namespace {
+
+const char *witnessUsage = R"(usage: vcov-cli witness HARNESS.c CODE.c... [program options] --mutant ID [options]
+
+A mutant witness (the FDV paper's Algorithm 4): an execution that passes every check of
+the harness, runs through the mutated code and covers as many statements and branches as
+the bound allows; its output beside the original program's on the same inputs.
+
+  --mutant ID          the mutant, as vcov-cli mutate names it
+  --mutate F,...       the files of the code under test (default: all but the first)
+  --size S             the size macro's value (--size-macro NAME, default SIZE)
+  --unwind-expr E      the bound in S (default S+1); without a size: --unwind K
+  --property LIST      checks that must hold (default bounds,pointer,div-by-zero)
+  --timeout S          budget of the search (default 60): the best witness so far stands
+  --json OUT           {"witness": {mutant, status, inputs, steps, output, original_output,
+                       replayed, coverage, coverable, maximal, ...}}
+)";
+
+// Two outputs side by side, the first differing line marked.
+void printOutputs(const std::string &mutant, const std::string &original, int firstDifferent) {
+    auto split = [](const std::string &t) {
+        std::vector<std::string> out;
+        std::istringstream in(t);
+        for (std::string l; std::getline(in, l);)
+            out.push_back(l);
+        return out;
+    };
+    auto a = split(mutant), b = split(original);
+    size_t width = 10;
+    for (const auto &l : a)
+        width = std::max(width, l.size());
+    std::printf("  %-*s | %s\n", int(width), "mutant", "original");
+    for (size_t i = 0; i < std::max(a.size(), b.size()); ++i)
+        std::printf("%c %-*s | %s\n", int(i) == firstDifferent ? '>' : ' ', int(width), i < a.size() ? a[i].c_str() : "",
+                    i < b.size() ? b[i].c_str() : "");
+}
+
+} // namespace
+
+int witnessCommand(const std::vector<std::string> &args) {
+    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+        std::cout << witnessUsage;
+        return ExitOk;
+    }
+    auto opts = parseCliOptions(args,
+                                {"mutant", "mutate", "operators", "size", "size-macro", "unwind-expr", "unwind",
+                                 "property", "timeout", "json"},
+                                {"partial-loops"});
+    if (!opts)
+        return ExitUsage;
+    CampaignOptions co;
+    std::optional<long> size;
+    double timeout = 60;
+    try {
+        if (auto v = opts->value("size"); !v.empty())
+            size = std::stol(v);
+        timeout = std::stod(opts->value("timeout", "60"));
+    } catch (const std::exception &) {
+        std::cerr << "vcov-cli: --size and --timeout take numbers\n";
+        return ExitUsage;
+    }
+    const std::string id = opts->value("mutant");
+    if (id.empty()) {
+        std::cerr << "vcov-cli: witness needs --mutant ID (the ids vcov-cli mutate prints)\n";
+        return ExitUsage;
+    }
+    if (auto status = readCampaign(*opts, co, true))
+        return *status;
+    PreparedMutant pm = prepareMutant(co, size, id);
+    if (!pm.error.empty()) {
+        std::cerr << "vcov-cli: " << pm.error << "\n";
+        return ExitInputError;
+    }
+    const Mutant &m = pm.mutant;
+    std::cout << "Mutant " << m.id << ": " << m.site.operatorName << " at " << m.file << ":" << m.site.line << ":"
+              << m.site.column << ", " << m.site.original << " -> " << m.site.replacement << " (bound " << pm.bmc.unwind
+              << ")\n";
+    WitnessOptions wo;
+    wo.timeoutSeconds = timeout;
+    wo.frontEnd = &pm.frontEnd;
+    wo.onTarget = [](unsigned target, unsigned reached) {
+        std::cerr << "coverage target " << target << " (the last witness covers " << reached << ")\n";
+    };
+    MutantWitness w = findMutantWitness(*pm.program, m, pm.bmc, wo);
+    const Program &runs = m.runs(*pm.program);
+    if (w.execution) {
+        std::cout << "Witness (replayed on the mutant; it passes every check):\n" << executionTrace(runs, *w.execution);
+        std::cout << "Output beside the original's on the same inputs"
+                  << (w.firstDifferentOutputLine >= 0 ? " (> the first line that differs)" : " (the same)") << ":\n";
+        printOutputs(w.execution->output, w.original->output, w.firstDifferentOutputLine);
+        std::cout << "Inputs:";
+        for (int64_t v : w.input.nondet)
+            std::cout << " " << v;
+        std::cout << "\n";
+    }
+    std::cout << "Coverage: " << w.covered << " of " << w.coverable << " statements and branches"
+              << (w.maximal ? ", maximal within the bound" : w.execution ? ", the best found within the budget" : "")
+              << "; targets asked:";
+    for (unsigned t : w.targets)
+        std::cout << " " << t;
+    std::cout << "; " << w.seconds << " s\n";
+    std::cout << "WITNESS " << (w.status == MutantWitness::Status::Found ? "FOUND"
+                                : w.status == MutantWitness::Status::None ? "NONE"
+                                                                           : "UNKNOWN")
+              << (w.reason.empty() ? "" : ": " + w.reason) << "\n";
+    if (auto json = opts->value("json"); !json.empty()) {
+        nlohmann::json j = {{"mutant", m.id},
+                            {"status", witnessStatusName(w.status)},
+                            {"complete", w.complete},
+                            {"inputs", w.input.nondet},
+                            {"uninitialized", w.input.uninitialized},
+                            {"replayed", w.replayed},
+                            {"coverage", w.covered},
+                            {"coverable", w.coverable},
+                            {"maximal", w.maximal},
+                            {"targets", w.targets},
+                            {"reason", w.reason},
+                            {"seconds", w.seconds},
+                            {"first_different_step", w.firstDifferentStep},
+                            {"first_different_output_line", w.firstDifferentOutputLine}};
+        j["steps"] = w.execution ? executionToJson(runs, *w.execution)["steps"] : nlohmann::json::array();
+        j["output"] = w.execution ? w.execution->output : "";
+        j["original_output"] = w.original ? w.original->output : "";
+        if (!writeFile(json, nlohmann::json{{"witness", j}}.dump(1) + "\n"))
+            return ExitInputError;
+    }
+    if (w.status == MutantWitness::Status::Found && !w.replayed)
+        return 70;
+    return w.status == MutantWitness::Status::Found ? ExitOk : w.status == MutantWitness::Status::None ? 10 : 1;
 }
 
 } // namespace vcov::cli

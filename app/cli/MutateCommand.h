@@ -8,5 +8,7 @@
 namespace vcov::cli {
 
 int mutateCommand(const std::vector<std::string> &args);
+// vcov-cli witness: the passing, maximally covering execution through a mutant.
+int witnessCommand(const std::vector<std::string> &args);
 
 } // namespace vcov::cli

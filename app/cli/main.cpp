@@ -29,6 +29,7 @@ Commands:
   bmc    bounded model checking with Z3; counterexamples are replayed before they are shown
   coverage  run an ART analysis within a budget and measure its verification coverage
   mutate a mutation campaign: which mutants of the code under test does the harness kill?
+  witness  the passing, maximally covering execution through a mutant (vcov-cli witness --help)
 
 Program options (all commands):
   -I DIR               include directory
@@ -92,7 +93,8 @@ run: 10 when a property is violated, 1 when the execution ends otherwise abnorma
 bmc: 0 safe, 10 unsafe, 1 unknown, for the program itself (mutants are listed); 70 internal
   error (a counterexample, the program's or a mutant's, that does not replay);
 coverage: 0 measured, 10 a property violation was found (replayed);
-mutate: 0 the campaign ran, 10 the harness fails on the original code.
+mutate: 0 the campaign ran, 10 the harness fails on the original code;
+witness: 0 found, 10 none exists within the bound, 1 unknown.
 )";
 
 std::optional<std::vector<int64_t>> parseValues(const std::string &list) {
@@ -573,6 +575,8 @@ int main(int argc, char **argv) {
             return coverageCommand(args);
         if (command == "mutate")
             return mutateCommand(args);
+        if (command == "witness")
+            return witnessCommand(args);
     } catch (const std::exception &ex) {
         std::cerr << "vcov-cli: internal error: " << ex.what() << "\n";
         return 70;

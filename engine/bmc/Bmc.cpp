@@ -1413,6 +1413,19 @@ struct BmcEncoding::Impl {
         return out;
     }
     z3::expr any(const std::vector<z3::expr> &v) { return v.empty() ? ctx.bool_val(false) : z3::mk_or(toVector(v)); }
+    // At least `k` of the edges are taken: a sum of bit-vector ones, which bit-blasting
+    // turns into an adder (so MiniSat still gets plain CNF).
+    z3::expr takesAtLeast(const std::vector<EdgeId> &edges, unsigned k) {
+        if (k == 0)
+            return ctx.bool_val(true);
+        unsigned width = 2;
+        while ((1ull << (width - 1)) <= edges.size())
+            ++width;
+        z3::expr sum = ctx.bv_val(0, width);
+        for (EdgeId e : edges)
+            sum = sum + z3::ite(takesOneOf({e}), ctx.bv_val(1, width), ctx.bv_val(0, width));
+        return z3::uge(sum, ctx.bv_val(uint64_t(k), width));
+    }
 
     // The execution takes one of the edges (true when none are named).
     z3::expr takesOneOf(const std::vector<EdgeId> &edges) {
@@ -1553,6 +1566,8 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
             goals.push_back(product ? andE(g.guard, d->accepts(*query.observer, *product, g)) : g.guard);
         std::vector<z3::expr> found = facts;
         found.push_back(d->takesOneOf(query.through));
+        if (query.coverAtLeast > 0)
+            found.push_back(d->takesAtLeast(query.cover, query.coverAtLeast));
         z3::check_result r =
             solveAny(d->ctx, encoder, goals, found, left(), d->options.cancel, model, result.reason);
         if (r == z3::sat) {

@@ -90,6 +90,10 @@ struct BmcQuery {
     // its accepting states): a product built on the encoding, unlike options.observer,
     // which shapes the unwinding. Paths still end at the encoding's bound. Not owned.
     const PathObserver *observer = nullptr;
+    // findExecution only: executions that take at least coverAtLeast of these edges (each
+    // at least once) — coverage goals, raised until none is found (a mutant witness).
+    std::vector<EdgeId> cover;
+    unsigned coverAtLeast = 0;
     double timeoutSeconds = 0; // 0: the options' budget
 };
 

@@ -170,54 +170,58 @@ std::optional<long> evaluateUnwind(const std::string &expr, long size) {
     return v;
 }
 
-CampaignRun runCampaign(const CampaignOptions &options, std::optional<long> size, const OutcomeCallback &onOutcome) {
-    auto start = Clock::now();
-    CampaignRun run;
-    run.size = size;
-    FrontEndOptions fe = options.program;
-    BmcOptions bo = options.bmc;
-    bo.cancel = options.cancel;
-    if (size) {
-        fe.defines.push_back(options.sizeMacro + "=" + std::to_string(*size));
-        auto u = evaluateUnwind(options.unwindExpr, *size);
-        if (!u) {
-            run.error = "the bound expression '" + options.unwindExpr + "' is not an expression in S";
-            return run;
-        }
-        bo.unwind = unsigned(*u);
-    }
-    run.bound = bo.unwind;
-    std::shared_ptr<Program> program = parseProgram(fe);
-    run.program = program;
-    if (program->diagnostics.hasErrors() || program->entryFunction == NoFunction) {
-        for (const Diagnostic &d : program->diagnostics.items())
-            if (d.severity == Severity::Error)
-                run.error += d.format() + "\n";
-        if (run.error.empty())
-            run.error = "the program has no main function (the harness)";
-        return run;
-    }
-    const Program &P = *program;
+namespace {
 
-    // The sites, each with its id; the shard and the id filter pick the ones checked here.
+// The program at a size and every mutation site with its id: what a campaign and a
+// witness search start from.
+struct CampaignSetup {
+    FrontEndOptions fe;
+    BmcOptions bmc;
+    std::shared_ptr<Program> program;
     struct Site {
         std::string file, content;
         MutationSite site;
         std::string id;
     };
     std::vector<Site> sites;
+    std::string error;
+};
+
+CampaignSetup setUp(const CampaignOptions &options, std::optional<long> size) {
+    CampaignSetup c;
+    c.fe = options.program;
+    c.bmc = options.bmc;
+    c.bmc.cancel = options.cancel;
+    if (size) {
+        c.fe.defines.push_back(options.sizeMacro + "=" + std::to_string(*size));
+        auto u = evaluateUnwind(options.unwindExpr, *size);
+        if (!u) {
+            c.error = "the bound expression '" + options.unwindExpr + "' is not an expression in S";
+            return c;
+        }
+        c.bmc.unwind = unsigned(*u);
+    }
+    c.program = parseProgram(c.fe);
+    if (c.program->diagnostics.hasErrors() || c.program->entryFunction == NoFunction) {
+        for (const Diagnostic &d : c.program->diagnostics.items())
+            if (d.severity == Severity::Error)
+                c.error += d.format() + "\n";
+        if (c.error.empty())
+            c.error = "the program has no main function (the harness)";
+        return c;
+    }
     std::set<std::string> operators = options.operators;
     if (operators.empty())
         operators.insert(mutationOperators().begin(), mutationOperators().end());
     std::set<std::string> ids;
     for (const std::string &file : options.mutate) {
         bool ok = true;
-        std::string content = readText(fe, file, ok);
+        std::string content = readText(c.fe, file, ok);
         std::string errors;
-        auto found = ok ? mutationSites(fe, file, operators, &errors) : std::vector<MutationSite>{};
+        auto found = ok ? mutationSites(c.fe, file, operators, &errors) : std::vector<MutationSite>{};
         if (!ok || !errors.empty()) {
-            run.error = ok ? errors : file + ": cannot read file";
-            return run;
+            c.error = ok ? errors : file + ": cannot read file";
+            return c;
         }
         for (auto &s : found) {
             std::string id = mutantId(file, content, s);
@@ -225,9 +229,53 @@ CampaignRun runCampaign(const CampaignOptions &options, std::optional<long> size
             for (int k = 2; ids.count(id); ++k)
                 id = mutantId(file, content, s) + "-" + std::to_string(k);
             ids.insert(id);
-            sites.push_back({file, content, std::move(s), id});
+            c.sites.push_back({file, content, std::move(s), id});
         }
     }
+    return c;
+}
+
+} // namespace
+
+PreparedMutant prepareMutant(const CampaignOptions &options, std::optional<long> size, const std::string &id) {
+    PreparedMutant out;
+    CampaignSetup c = setUp(options, size);
+    out.program = c.program;
+    out.bmc = c.bmc;
+    out.frontEnd = c.fe;
+    if (!c.error.empty()) {
+        out.error = c.error;
+        return out;
+    }
+    for (const auto &s : c.sites)
+        if (s.id == id) {
+            out.mutant = buildMutant(*c.program, c.fe, s.file, s.content, s.site);
+            out.mutant.id = id;
+            out.mutant.variant.name = id;
+            if (!out.mutant.valid())
+                out.error = "mutant " + id + " does not compile: " + firstLine(out.mutant.compileError);
+            return out;
+        }
+    out.error = "no mutant " + id + " in " + std::to_string(options.mutate.size()) + " file(s) with these operators";
+    return out;
+}
+
+CampaignRun runCampaign(const CampaignOptions &options, std::optional<long> size, const OutcomeCallback &onOutcome) {
+    auto start = Clock::now();
+    CampaignRun run;
+    run.size = size;
+    CampaignSetup setup = setUp(options, size);
+    const FrontEndOptions &fe = setup.fe;
+    BmcOptions bo = setup.bmc;
+    run.bound = bo.unwind;
+    run.program = setup.program;
+    if (!setup.error.empty()) {
+        run.error = setup.error;
+        return run;
+    }
+    const Program &P = *setup.program;
+    using Site = CampaignSetup::Site;
+    std::vector<Site> &sites = setup.sites;
     run.sitesInAllShards = sites.size();
     std::vector<Site> chosen;
     for (auto &s : sites) {

@@ -80,6 +80,16 @@ using OutcomeCallback = std::function<void(const Mutant &, const MutantOutcome &
 // U(S): an expression in S, integers, + - * / and parentheses ("S+1", "2*S").
 std::optional<long> evaluateUnwind(const std::string &expr, long size);
 
+// One mutant by its id, built on the program at `size` (a witness search, a replay).
+struct PreparedMutant {
+    std::shared_ptr<const Program> program; // the original at this size
+    Mutant mutant;
+    BmcOptions bmc; // with the bound U(size)
+    FrontEndOptions frontEnd; // the program's files and flags at this size
+    std::string error;
+};
+PreparedMutant prepareMutant(const CampaignOptions &options, std::optional<long> size, const std::string &id);
+
 // The campaign at `size` (none: no size macro, the bound is options.bmc.unwind).
 CampaignRun runCampaign(const CampaignOptions &options, std::optional<long> size, const OutcomeCallback &onOutcome = {});
 
