@@ -33,7 +33,13 @@ class TeachingView;
 class ArtNodeView;
 class TraceView;
 class MutantsView;
+struct MutantRow;
 } // namespace vcov::views
+
+namespace vcov {
+struct CampaignOptions;
+struct MutantWitness;
+} // namespace vcov
 
 namespace vcov::app {
 
@@ -91,6 +97,10 @@ public:
     bool isMutating() const;
     // The last campaign's report (vcov-cli mutate's JSON), null before one finished.
     std::shared_ptr<const nlohmann::json> mutationReport() const { return m_mutationReport; }
+    // Explain: the witness of a mutant (the model row), found off the GUI thread; false
+    // when it cannot start. witnessShown() when it is shown.
+    bool explainMutant(int row);
+    std::shared_ptr<const MutantWitness> lastWitness() const { return m_lastWitness; }
     const CoverageOptions &coverageOptions() const { return m_options; }
 
     // Sessions: the program's inputs, the settings, the results and the view state in one
@@ -119,6 +129,7 @@ signals:
     void sessionShown();
     // A mutation campaign ended (finished, stopped or failed).
     void mutationFinished();
+    void witnessShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -152,6 +163,9 @@ private:
     void showMutantExecution(int row);
     void restoreMutationReport(const nlohmann::json &report);
     void replayMutantExecution(int row);
+    bool mutationSettings(long size, CampaignOptions &co, FrontEndOptions &fe) const;
+    bool rebuildMutant(views::MutantRow &row);
+    void showWitness(const views::MutantRow &row, const MutantWitness &witness);
 
     ProgramLoader *m_loader;
     std::shared_ptr<const Program> m_program;
@@ -172,6 +186,8 @@ private:
     MutationRunner *m_mutationRunner = nullptr;
     std::shared_ptr<const nlohmann::json> m_mutationReport;
     QAction *m_mutationAction = nullptr, *m_mutationStopAction = nullptr;
+    bool m_explaining = false;
+    std::shared_ptr<const MutantWitness> m_lastWitness;
     QLabel *m_automatonCaption;
     QComboBox *m_graphBox, *m_colourBox;
     std::map<QString, QDockWidget *> m_docks;

@@ -7,6 +7,7 @@
 
 #include "formats/MutationJson.h"
 #include "semantics/Interpreter.h"
+#include "witness/MutantWitness.h"
 
 #include "MutantsView.h"
 #include "SourceView.h"
@@ -18,6 +19,9 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <filesystem>
 
@@ -73,6 +77,7 @@ void MainWindow::createMutationDock(QDockWidget *below) {
             });
     connect(m_mutants, &views::MutantsView::mutantSelected, this, &MainWindow::showMutant);
     connect(m_mutants, &views::MutantsView::executionRequested, this, &MainWindow::showMutantExecution);
+    connect(m_mutants, &views::MutantsView::explainRequested, this, &MainWindow::explainMutant);
 }
 
 void MainWindow::mutationCampaignDialog() {
@@ -146,48 +151,133 @@ void MainWindow::showMutantExecution(int row) {
     m_docks[QStringLiteral("trace")]->raise();
 }
 
-// A session keeps the report, not the programs: the mutant is rebuilt (the program at its
-// size, the edit) and its execution replayed from the stored inputs.
-void MainWindow::replayMutantExecution(int row) {
-    views::MutantRow r = m_mutants->model()->row(row);
-    if (!m_mutationReport || !m_program)
-        return;
-    CampaignOptions co;
+// What a campaign ran with (from its report) and the program's flags at a mutant's size.
+bool MainWindow::mutationSettings(long size, CampaignOptions &co, FrontEndOptions &fe) const {
     co.program = m_inputs.frontEnd;
-    if (!m_mutationReport->contains("campaign") || !campaignSettingsFromJson((*m_mutationReport)["campaign"], co)) {
-        m_status->setText(tr("The session's campaign has no settings to replay mutant %1 with").arg(QString::fromStdString(r.mutant.id)));
-        return;
-    }
-    FrontEndOptions fe = co.program;
-    if (r.outcome.size) {
+    if (!m_mutationReport || !m_mutationReport->contains("campaign") ||
+        !campaignSettingsFromJson((*m_mutationReport)["campaign"], co))
+        return false;
+    fe = co.program;
+    if (size) {
         // The campaign's size replaces the one the program was opened with.
         std::erase_if(fe.defines, [&](const std::string &d) { return d == co.sizeMacro || d.rfind(co.sizeMacro + "=", 0) == 0; });
-        fe.defines.push_back(co.sizeMacro + "=" + std::to_string(r.outcome.size));
+        fe.defines.push_back(co.sizeMacro + "=" + std::to_string(size));
+    }
+    return true;
+}
+
+// A session keeps the report, not the programs: the program at the mutant's size is
+// parsed again and the edit applied (its id checked). False after a message.
+bool MainWindow::rebuildMutant(views::MutantRow &r) {
+    CampaignOptions co;
+    FrontEndOptions fe;
+    if (!m_program || !mutationSettings(r.outcome.size, co, fe)) {
+        m_status->setText(tr("The campaign has no settings to rebuild mutant %1 with").arg(QString::fromStdString(r.mutant.id)));
+        return false;
     }
     std::shared_ptr<const Program> original = parseProgram(fe);
     FileId f = sameFile(*original, r.mutant.file);
     if (original->diagnostics.hasErrors() || f < 0) {
         m_status->setText(tr("The program no longer parses as it did for the campaign"));
-        return;
+        return false;
     }
     const std::string file = original->files[size_t(f)].path;
     const std::string &content = original->files[size_t(f)].content;
     Mutant m = buildMutant(*original, fe, file, content, r.mutant.site);
     if (!m.valid() || mutantId(file, content, r.mutant.site) != r.mutant.id) {
         m_status->setText(tr("Mutant %1 is not in the file as it is now").arg(QString::fromStdString(r.mutant.id)));
-        return;
+        return false;
     }
+    m.id = r.mutant.id;
+    m.variant.name = m.id;
+    r.mutant = std::move(m);
+    r.original = original;
+    return true;
+}
+
+void MainWindow::replayMutantExecution(int row) {
+    views::MutantRow r = m_mutants->model()->row(row);
+    CampaignOptions co;
+    FrontEndOptions fe;
+    if (!r.replay || !mutationSettings(r.outcome.size, co, fe) || !rebuildMutant(r))
+        return;
     InterpreterOptions io;
     io.properties = co.bmc.properties;
     io.properties.erase(Property::Unwinding);
-    io.variant = m.variantOf();
+    io.variant = r.mutant.variantOf();
     io.maxSteps = r.outcome.exceedsBound ? 1'000'000 : io.maxSteps;
-    Execution x = runProgram(m.runs(*original), *r.replay, io);
-    m.id = r.mutant.id;
-    r.mutant = std::move(m);
-    r.original = original;
-    r.outcome.counterexample = std::move(x);
+    r.outcome.counterexample = runProgram(r.mutant.runs(*r.original), *r.replay, io);
     m_mutants->model()->setOutcome(std::move(r));
+}
+
+// Explain: the mutant's witness (Algorithm 4) off the GUI thread; the Trace view gets the
+// witness and the original on the same inputs, the Mutants view their outputs side by side.
+bool MainWindow::explainMutant(int row) {
+    if (row < 0 || row >= m_mutants->model()->rowCount() || m_explaining)
+        return false;
+    views::MutantRow r = m_mutants->model()->row(row);
+    if (!r.mutant.valid() || r.outcome.status == MutantStatus::Equivalent)
+        return false;
+    // A mutant from a session, or from a size other than the row's program's, is rebuilt.
+    if ((!r.mutant.program && r.mutant.variant.edges.empty()) || !r.original) {
+        if (!rebuildMutant(r))
+            return false;
+        m_mutants->model()->setOutcome(r);
+    }
+    CampaignOptions co;
+    auto fe = std::make_shared<FrontEndOptions>();
+    if (!mutationSettings(r.outcome.size, co, *fe))
+        return false;
+    BmcOptions bo = co.bmc;
+    bo.unwind = r.outcome.bound ? r.outcome.bound : bo.unwind;
+    m_explaining = true;
+    m_mutants->setRunning(true, tr("Explaining mutant %1: searching for a passing execution through it")
+                                    .arg(QString::fromStdString(r.mutant.id)));
+    QPointer<MainWindow> self(this);
+    auto row_ = std::make_shared<views::MutantRow>(r);
+    auto *watcher = new QFutureWatcher<MutantWitness>(this);
+    connect(watcher, &QFutureWatcher<MutantWitness>::finished, this, [this, watcher, row_] {
+        watcher->deleteLater();
+        m_explaining = false;
+        showWitness(*row_, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([self, row_, bo, fe]() {
+        WitnessOptions wo;
+        wo.timeoutSeconds = 60;
+        wo.frontEnd = fe.get();
+        wo.onTarget = [self, id = row_->mutant.id](unsigned target, unsigned reached) {
+            QMetaObject::invokeMethod(self.data(), [self, id, target, reached] {
+                if (self)
+                    self->m_mutants->setRunning(true, tr("Explaining mutant %1: coverage target %2 (the last witness covers %3)")
+                                                           .arg(QString::fromStdString(id))
+                                                           .arg(target)
+                                                           .arg(reached));
+            }, Qt::QueuedConnection);
+        };
+        return findMutantWitness(*row_->original, row_->mutant, bo, wo);
+    }));
+    return true;
+}
+
+void MainWindow::showWitness(const views::MutantRow &r, const MutantWitness &w) {
+    m_mutants->showWitness(r, w);
+    m_mutants->setRunning(false);
+    m_lastWitness = std::make_shared<const MutantWitness>(w);
+    emit witnessShown();
+    if (!w.execution)
+        return;
+    std::vector<views::TraceEntry> entries(2);
+    entries[0].title = tr("witness for %1: passes, covers %2 of %3%4")
+                           .arg(QString::fromStdString(r.mutant.id))
+                           .arg(w.covered)
+                           .arg(w.coverable)
+                           .arg(w.maximal ? tr(" (maximal)") : QString());
+    entries[0].execution = std::make_shared<const Execution>(*w.execution);
+    entries[0].artNodes.assign(w.execution->steps.size(), -1);
+    // The original on the same inputs: its own edges, the original program's.
+    m_trace->setTraces(r.mutant.program ? r.mutant.program : r.original, {entries[0]});
+    m_trace->showTrace(0);
+    m_docks[QStringLiteral("trace")]->raise();
 }
 
 void MainWindow::restoreMutationReport(const nlohmann::json &report) {

@@ -8,9 +8,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
+#include <QHBoxLayout>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextCursor>
 #include <QTextEdit>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -70,16 +73,29 @@ MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new Mutants
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    m_explain = new QPushButton(tr("Explain"));
+    m_explain->setToolTip(tr("Find a passing execution through the selected mutant that covers as much as the bound "
+                             "allows (its witness), and show its output beside the original's"));
+    m_explain->setEnabled(false);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_progress, 1);
+    top->addWidget(m_explain);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_progress);
+    layout->addLayout(top);
     layout->addWidget(split, 1);
+    connect(m_explain, &QPushButton::clicked, this, [this] {
+        if (int row = selectedRow(); row >= 0)
+            emit explainRequested(row);
+    });
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
         if (!current.isValid())
             return;
         int row = m_proxy->mapToSource(current).row();
         showDiff(row);
+        const MutantStatus st = m_model->row(row).outcome.status;
+        m_explain->setEnabled(st == MutantStatus::Survived || st == MutantStatus::Killed || st == MutantStatus::Unknown);
         emit mutantSelected(row);
     });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
@@ -139,6 +155,48 @@ void MutantsView::select(int modelRow) {
     QModelIndex index = m_proxy->mapFromSource(m_model->index(modelRow, 0));
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(index);
+}
+
+int MutantsView::selectedRow() const {
+    QModelIndex current = m_table->selectionModel()->currentIndex();
+    return current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+}
+
+void MutantsView::showWitness(const MutantRow &row, const MutantWitness &w) {
+    int r = m_model->rowOf(row.mutant.id);
+    if (r >= 0) {
+        select(r);
+        showDiff(r);
+    }
+    QString part;
+    if (!w.execution) {
+        part = tr("<p><b>No witness</b> for %1: %2</p>")
+                   .arg(QString::fromStdString(row.mutant.id), QString::fromStdString(w.reason).toHtmlEscaped());
+    } else {
+        auto lines = [](const std::string &text) { return QString::fromStdString(text).split(QLatin1Char('\n')); };
+        const QStringList a = lines(w.execution->output), b = lines(w.original->output);
+        const QString differ = tint(QColor(0xe3, 0x9b, 0x1b), palette()).name();
+        part = tr("<p><b>Witness</b> for %1: passes the harness through the mutated code, covers %2 of %3 statements "
+                  "and branches%4 (%5 s). Its output beside the original's on the same inputs:</p>")
+                   .arg(QString::fromStdString(row.mutant.id))
+                   .arg(w.covered)
+                   .arg(w.coverable)
+                   .arg(w.maximal ? tr(", the most within the bound") : QString())
+                   .arg(w.seconds, 0, 'f', 1);
+        part += QStringLiteral("<table cellspacing=0 cellpadding=2 style=\"font-family:monospace\"><tr><th>mutant</th><th>original</th></tr>");
+        for (int i = 0; i < std::max(a.size(), b.size()); ++i) {
+            const bool first = i == w.firstDifferentOutputLine;
+            const bool same = i < a.size() && i < b.size() && a[i] == b[i];
+            part += QStringLiteral("<tr style=\"background:%1\"><td>%2</td><td>%3</td></tr>")
+                        .arg(same ? QStringLiteral("transparent") : differ,
+                             (first ? QStringLiteral("&#9654; ") : QString()) + (i < a.size() ? a[i].toHtmlEscaped() : QString()),
+                             i < b.size() ? b[i].toHtmlEscaped() : QString());
+        }
+        part += QStringLiteral("</table>");
+    }
+    QTextCursor end(m_diff->document());
+    end.movePosition(QTextCursor::End);
+    end.insertHtml(part);
 }
 
 void MutantsView::updateProgress() {

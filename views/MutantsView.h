@@ -4,12 +4,14 @@
 #pragma once
 
 #include "MutantsModel.h"
+#include "witness/MutantWitness.h"
 
 #include <QWidget>
 
 class QChart;
 class QLabel;
 class QLineSeries;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTextEdit;
@@ -34,12 +36,18 @@ public:
     QString diffText() const;
     size_t sizeCount() const { return m_sizes; }
     void select(int modelRow);
+    int selectedRow() const;
+    // A witness found for a mutant: its outputs beside the original's, the first
+    // difference marked, below the mutant's diff.
+    void showWitness(const MutantRow &row, const MutantWitness &witness);
 
 signals:
     // The selected mutant (model row): the main window shows its line.
     void mutantSelected(int row);
     // Double-click on a mutant with an execution: step through it.
     void executionRequested(int row);
+    // Explain: find the mutant's witness.
+    void explainRequested(int row);
 
 private:
     void updateProgress();
@@ -50,6 +58,7 @@ private:
     QTableView *m_table;
     QLabel *m_progress;
     QTextEdit *m_diff;
+    QPushButton *m_explain;
     QChart *m_chart;
     QLineSeries *m_survivors;
     QValueAxis *m_sizeAxis, *m_countAxis;

@@ -5,9 +5,11 @@
 #include "formats/MutationHtml.h"
 #include "formats/MutationJson.h"
 #include "mutation/Campaign.h"
+#include "mutation/HarnessMutation.h"
 #include "witness/MutantWitness.h"
 
 #include <cstdio>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -47,6 +49,10 @@ bounded model checker on one shared encoding.
   --json OUT                the report (vcov's JSON)
   --stryker OUT             the report in Stryker's mutation-testing-report schema
   --html OUT                a standalone page drawn by Stryker's mutation-testing-elements
+  --witnesses               a witness for every survivor (vcov-cli witness; --witness-timeout S,
+                            default 60): what the harness lets through
+  --mutate-harness          mutate the harness instead (the paper's §II.C): each harness mutant
+                            rejects the correct code, or kills fewer, as many or more code mutants
 )";
 
 // A file of the program named on the command line: as given, or a path that ends in it.
@@ -204,6 +210,56 @@ int mergeReports(const CliOptions &opts) {
 
 } // namespace
 
+// --mutate-harness: the paper's §II.C, a table of harness mutants by outcome.
+int harnessCommand(const CliOptions &opts, const CampaignOptions &co, std::optional<long> size) {
+    std::mutex out;
+    HarnessMutation hm = mutateHarness(co, size, [&](const HarnessMutantResult &r) {
+        std::lock_guard lock(out);
+        std::cerr << r.mutant.id << " " << r.mutant.site.operatorName << " line " << r.mutant.site.line << ": "
+                  << harnessOutcomeName(r.outcome) << "\n";
+    });
+    if (!hm.error.empty()) {
+        std::cerr << "vcov-cli: " << hm.error << "\n";
+        return hm.original.original == Verdict::Unsafe ? 10 : ExitInputError;
+    }
+    std::printf("Harness %s: kills %zu of %zu code mutants (kill rate %.1f%%)\n", hm.harness.c_str(),
+                hm.original.count(MutantStatus::Killed),
+                hm.original.count(MutantStatus::Killed) + hm.original.count(MutantStatus::Survived) +
+                    hm.original.count(MutantStatus::Unknown),
+                100.0 * hm.original.killRate());
+    std::printf("%-12s %-9s %-6s %-30s %-17s %s\n", "id", "operator", "line", "original -> replacement", "outcome",
+                "code mutants killed");
+    std::map<std::string, size_t> counts;
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto &r : hm.results) {
+        const auto &s = r.mutant.site;
+        std::string edit = oneLine(s.original) + " -> " + oneLine(s.replacement);
+        std::printf("%-12s %-9s %-6u %-30s %-17s %s\n", r.mutant.id.c_str(), s.operatorName.c_str(), s.line,
+                    clip(edit, 30).c_str(), harnessOutcomeName(r.outcome), clip(oneLine(r.reason), 70).c_str());
+        ++counts[harnessOutcomeName(r.outcome)];
+        nlohmann::json j = {{"id", r.mutant.id},     {"operator", s.operatorName}, {"line", s.line},
+                            {"original", s.original}, {"replacement", s.replacement},
+                            {"outcome", harnessOutcomeName(r.outcome)}, {"killed", r.killed},
+                            {"checked", r.checked}, {"kill_rate", r.killRate}, {"reason", r.reason},
+                            {"seconds", r.seconds}};
+        if (r.counterexample)
+            j["counterexample"] = executionToJson(*hm.original.program, *r.counterexample);
+        list.push_back(j);
+    }
+    std::printf("Harness mutants: %zu:", hm.results.size());
+    for (auto &[name, n] : counts)
+        std::printf(" %s %zu,", name.c_str(), n);
+    std::printf(" %.1f s\n", hm.seconds);
+    if (auto json = opts.value("json"); !json.empty()) {
+        nlohmann::json j = {{"harness", hm.harness}, {"harness_mutants", list}, {"counts", counts},
+                            {"code_mutants_killed", hm.original.count(MutantStatus::Killed)},
+                            {"kill_rate", hm.original.killRate()}, {"seconds", hm.seconds}};
+        if (!writeFile(json, j.dump(1) + "\n"))
+            return ExitInputError;
+    }
+    return ExitOk;
+}
+
 int mutateCommand(const std::vector<std::string> &args) {
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
         std::cout << mutateUsage;
@@ -212,8 +268,8 @@ int mutateCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"mutate", "operators", "size", "find-size", "max-size", "size-macro", "unwind-expr",
                                  "unwind", "property", "timeout-per-mutant", "jobs", "inputs", "compiler", "shard",
-                                 "write-mutants", "json", "stryker", "html"},
-                                {"merge", "partial-loops"});
+                                 "write-mutants", "json", "stryker", "html", "witness-timeout"},
+                                {"merge", "partial-loops", "witnesses", "mutate-harness"});
     if (!opts)
         return ExitUsage;
     if (opts->has("merge"))
@@ -252,6 +308,9 @@ int mutateCommand(const std::vector<std::string> &args) {
         co.compiler.clear();
     if (auto status = readCampaign(*opts, co, false))
         return *status;
+    if (opts->has("mutate-harness"))
+        return harnessCommand(*opts, co, size);
+
     std::mutex out;
     size_t decided = 0;
     auto onOutcome = [&](const Mutant &m, const MutantOutcome &o) {
@@ -318,6 +377,48 @@ int mutateCommand(const std::vector<std::string> &args) {
         std::printf("Shard %u of %u: %zu of %zu mutants\n", co.shardIndex, co.shardCount, last.mutants.size(),
                     last.sitesInAllShards);
     printSummary(report);
+    if (opts->has("witnesses") && last.program) {
+        // What the harness lets through: a witness for every survivor of the last size.
+        double budget = 60;
+        try {
+            budget = std::stod(opts->value("witness-timeout", "60"));
+        } catch (const std::exception &) {
+        }
+        BmcOptions bo = co.bmc;
+        bo.unwind = last.bound;
+        FrontEndOptions fe = co.program;
+        if (last.size)
+            fe.defines.push_back(co.sizeMacro + "=" + std::to_string(*last.size));
+        for (auto &mj : report["mutants"]) {
+            if (mj["status"] != "survived")
+                continue;
+            for (size_t i = 0; i < last.mutants.size(); ++i) {
+                if (last.mutants[i].id != mj["id"].get<std::string>())
+                    continue;
+                WitnessOptions wo;
+                wo.timeoutSeconds = budget;
+                wo.frontEnd = &fe;
+                MutantWitness w = findMutantWitness(*last.program, last.mutants[i], bo, wo);
+                std::printf("Witness for %s (%s -> %s): %s, coverage %zu of %zu%s, %.1f s%s\n", last.mutants[i].id.c_str(),
+                            oneLine(last.mutants[i].site.original).c_str(), last.mutants[i].site.replacement.c_str(),
+                            witnessStatusName(w.status), w.covered, w.coverable, w.maximal ? " (maximal)" : "", w.seconds,
+                            w.firstDifferentOutputLine >= 0
+                                ? (", output differs from the original's at line " +
+                                   std::to_string(w.firstDifferentOutputLine + 1))
+                                      .c_str()
+                                : "");
+                mj["witness"] = {{"status", witnessStatusName(w.status)},
+                                 {"inputs", w.input.nondet},
+                                 {"output", w.execution ? w.execution->output : ""},
+                                 {"original_output", w.original ? w.original->output : ""},
+                                 {"replayed", w.replayed},
+                                 {"coverage", w.covered},
+                                 {"coverable", w.coverable},
+                                 {"maximal", w.maximal},
+                                 {"reason", w.reason}};
+            }
+        }
+    }
     if (firstSize) {
         if (search.stableSize)
             std::printf("Mutant-stable size: %ld (its survivors see no new kill at size %ld)\n", *search.stableSize,

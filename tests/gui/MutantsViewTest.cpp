@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -52,7 +53,7 @@ private slots:
         QVERIFY(w.isMutating());
         QVERIFY(!w.startMutationCampaign(request)); // one at a time
         // Rows arrive while it runs, and the GUI stays responsive.
-        QTRY_VERIFY_WITH_TIMEOUT(w.mutantsView()->model()->rowCount() > 20, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.mutantsView()->model()->rowCount() > 20, 300000);
         QVERIFY(done.wait(300000));
         views::MutantsView *v = w.mutantsView();
         views::MutantsModel *m = v->model();
@@ -76,8 +77,20 @@ private slots:
         QCOMPARE(m->row(swap).outcome.size, 3L);
         v->select(swap);
         QVERIFY2(v->diffText().contains(QStringLiteral("-       t = a[i]; a[i] = a[j]; a[j] = t;")), qPrintable(v->diffText()));
+        QVERIFY(v->findChild<QPushButton *>() && v->findChild<QPushButton *>()->isEnabled());
         QVERIFY2(v->diffText().contains(QStringLiteral("+       t = a[i]; ; a[j] = t;")), qPrintable(v->diffText()));
         QVERIFY2(v->diffText().contains(QStringLiteral("survived (bmc): verified within bound 4")), qPrintable(v->diffText()));
+        // Explain: the swap deletion's witness passes and loses a value (the paper's Figure 4).
+        QSignalSpy explained(&w, &app::MainWindow::witnessShown);
+        QVERIFY(w.explainMutant(swap));
+        QVERIFY(explained.wait(120000));
+        QVERIFY(w.lastWitness());
+        QCOMPARE(w.lastWitness()->status, MutantWitness::Status::Found);
+        QVERIFY(w.lastWitness()->replayed);
+        QVERIFY2(v->diffText().contains(QStringLiteral("Witness for c4b5ee4c26")), qPrintable(v->diffText()));
+        QVERIFY(w.lastWitness()->firstDifferentOutputLine >= 0);
+        QVERIFY(w.traceView()->stepCount() > 0);
+
         // The pictures: the bottom row for the Mutants dock in the window, then the dock alone.
         w.dock(QStringLiteral("trace"))->hide();
         w.dock(QStringLiteral("why"))->hide();
