@@ -176,8 +176,8 @@ void MutantsView::showWitness(const MutantRow &row, const MutantWitness &w) {
         auto lines = [](const std::string &text) { return QString::fromStdString(text).split(QLatin1Char('\n')); };
         const QStringList a = lines(w.execution->output), b = lines(w.original->output);
         const QString differ = tint(QColor(0xe3, 0x9b, 0x1b), palette()).name();
-        part = tr("<p><b>Witness</b> for %1: passes the harness through the mutated code, covers %2 of %3 statements "
-                  "and branches%4 (%5 s). Its output beside the original's on the same inputs:</p>")
+        part = tr("<p><b>Witness</b> for %1: passes the harness through the mutated code,<br>covers %2 of %3 statements "
+                  "and branches%4 (%5 s).<br>Its output beside the original's on the same inputs:</p>")
                    .arg(QString::fromStdString(row.mutant.id))
                    .arg(w.covered)
                    .arg(w.coverable)
@@ -194,8 +194,10 @@ void MutantsView::showWitness(const MutantRow &row, const MutantWitness &w) {
         }
         part += QStringLiteral("</table>");
     }
+    // A block of its own below the diff and the status line.
     QTextCursor end(m_diff->document());
     end.movePosition(QTextCursor::End);
+    end.insertBlock();
     end.insertHtml(part);
 }
 
