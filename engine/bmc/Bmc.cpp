@@ -1427,6 +1427,39 @@ struct BmcEncoding::Impl {
         return z3::uge(sum, ctx.bv_val(uint64_t(k), width));
     }
 
+    // Z3's Optimize on the word-level formula: the facts and one of the conditions hard,
+    // each edge of `cover` a soft constraint of weight 1 (MaxSAT: Z3 bit-blasts and runs its
+    // core-guided MaxRes). An answer within the budget is optimal.
+    z3::check_result maximize(const std::vector<EdgeId> &cover, const std::vector<z3::expr> &conditions,
+                              const std::vector<z3::expr> &facts, double timeoutSeconds,
+                              std::optional<z3::model> &model, std::string &reason) {
+        if (conditions.empty())
+            return z3::unsat;
+        z3::optimize opt(ctx);
+        if (timeoutSeconds > 0) {
+            z3::params params(ctx);
+            params.set("timeout", unsigned(std::max(1.0, timeoutSeconds * 1000)));
+            opt.set(params);
+        }
+        for (const auto &f : facts)
+            opt.add(f);
+        for (const auto &def : encoder->definitions)
+            opt.add(def);
+        opt.add(any(conditions));
+        for (EdgeId e : cover)
+            opt.add_soft(takesOneOf({e}), 1);
+        z3::check_result r = z3::unknown;
+        {
+            Z3Interrupter interrupter(ctx, options.cancel);
+            r = opt.check();
+        }
+        if (r == z3::sat)
+            model = opt.get_model();
+        if (r == z3::unknown)
+            reason = options.cancel && options.cancel->load() ? "cancelled" : std::string("optimizer: ") + Z3_optimize_get_reason_unknown(ctx, opt);
+        return r;
+    }
+
     // The execution takes one of the edges (true when none are named).
     z3::expr takesOneOf(const std::vector<EdgeId> &edges) {
         if (edges.empty())
@@ -1569,7 +1602,10 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
         if (query.coverAtLeast > 0)
             found.push_back(d->takesAtLeast(query.cover, query.coverAtLeast));
         z3::check_result r =
-            solveAny(d->ctx, encoder, goals, found, left(), d->options.cancel, model, result.reason);
+            query.maximizeCover
+                ? d->maximize(query.cover, goals, found, left(), model, result.reason)
+                : solveAny(d->ctx, encoder, goals, found, left(), d->options.cancel, model, result.reason);
+        result.optimal = query.maximizeCover && r == z3::sat;
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
             result.input = inputsFromModel(encoder, *model);

@@ -71,6 +71,7 @@ struct ExecutionSearch {
     std::string reason;   // Unknown: why
     double seconds = 0;
     size_t unrolledNodes = 0;
+    bool optimal = false; // Found with maximizeCover: no execution takes more of the edges
 };
 
 ExecutionSearch findExecution(const Program &program, const BmcOptions &options);
@@ -94,6 +95,9 @@ struct BmcQuery {
     // at least once) — coverage goals, raised until none is found (a mutant witness).
     std::vector<EdgeId> cover;
     unsigned coverAtLeast = 0;
+    // findExecution only: instead, the execution that takes the most of `cover` (Z3's
+    // Optimize, a soft constraint per edge: MaxSAT), measured against raising coverAtLeast.
+    bool maximizeCover = false;
     double timeoutSeconds = 0; // 0: the options' budget
 };
 

@@ -152,6 +152,7 @@ MutantWitness findMutantWitness(const Program &original, const Mutant &mutant, c
         q.through = w.mutatedEdges;
         q.cover = goals;
         q.coverAtLeast = target;
+        q.maximizeCover = options.search == WitnessSearch::MaxSat;
         const double left = options.timeoutSeconds > 0 ? options.timeoutSeconds - elapsed() : 0;
         if (options.timeoutSeconds > 0 && left <= 0) {
             w.reason = "the time budget ran out after " + std::to_string(w.targets.size()) + " target(s)";
@@ -198,7 +199,7 @@ MutantWitness findMutantWitness(const Program &original, const Mutant &mutant, c
         w.execution = std::move(x);
         w.covered = covered;
         target = unsigned(covered) + 1;
-        if (covered >= goals.size()) {
+        if (found.optimal || covered >= goals.size()) {
             w.maximal = true;
             break;
         }

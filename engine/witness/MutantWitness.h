@@ -18,7 +18,14 @@
 
 namespace vcov {
 
+// How the most covering execution is searched: Algorithm 4 (a witness, then one that covers
+// at least one goal more, until none does; MiniSat searches each) or one MaxSAT query (Z3's
+// Optimize, a soft constraint per goal). Algorithm 4 is the default: measured faster
+// (tests/bench/witness_search.py, README).
+enum class WitnessSearch { RaiseTarget, MaxSat };
+
 struct WitnessOptions {
+    WitnessSearch search = WitnessSearch::RaiseTarget;
     double timeoutSeconds = 60; // the whole search; the best witness so far stands when it runs out
     const std::atomic<bool> *cancel = nullptr;
     // The program's files and flags: a deletion in a mutant with a CFA of its own is
