@@ -305,6 +305,7 @@ void MainWindow::createActions() {
     });
     reload->setShortcut(QKeySequence::Refresh);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    addExampleMenu(file);
     updateRecentMenu();
     file->addSeparator();
     file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save Session…"), QKeySequence::Save, this, [this] {
@@ -540,12 +541,12 @@ void MainWindow::showCoverage(std::shared_ptr<const PreparedCoverage> prepared) 
     };
     if (r->bug)
         traces.push_back({tr("Counterexample (%1)").arg(QString::fromStdString(r->bug->message)),
-                          std::shared_ptr<const Execution>(r, &r->bug->counterexample), artNodesOf(traces.size())});
+                          std::shared_ptr<const Execution>(r, &r->bug->counterexample), artNodesOf(traces.size()), {}});
     for (const CoverageExecution &e : r->executions)
         traces.push_back({tr("Execution #%1 (%2, %n new line(s))", nullptr, int(e.newLines.size()))
                               .arg(e.id)
                               .arg(QString::fromStdString(e.origin)),
-                          std::shared_ptr<const Execution>(r, &e.execution), artNodesOf(traces.size())});
+                          std::shared_ptr<const Execution>(r, &e.execution), artNodesOf(traces.size()), {}});
     m_trace->setTraces(m_program, std::move(traces));
     m_status->setText(coverageSummary());
 }

@@ -9,12 +9,21 @@
 
 namespace vcov::views {
 
+bool TraceMark::matches(const Program &p, const ExecutionStep &s) const {
+    if (edges.count(s.edge))
+        return true;
+    const SourceRange &r = p.edge(s.edge).range;
+    return file >= 0 && r.file == file && r.beginLine == line;
+}
+
 TraceModel::TraceModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void TraceModel::setExecution(std::shared_ptr<const Program> program, std::shared_ptr<const Execution> execution) {
+void TraceModel::setExecution(std::shared_ptr<const Program> program, std::shared_ptr<const Execution> execution,
+                              TraceMark mark) {
     beginResetModel();
     m_program = std::move(program);
     m_execution = std::move(execution);
+    m_mark = std::move(mark);
     m_current = -1;
     endResetModel();
 }
@@ -25,6 +34,11 @@ void TraceModel::setCurrentStep(int step) {
     for (int row : {old, step})
         if (row >= 0 && row < rowCount())
             emit dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::FontRole, Qt::BackgroundRole});
+}
+
+bool TraceModel::isMarked(int step) const {
+    return m_execution && !m_mark.empty() && step >= 0 && size_t(step) < m_execution->steps.size() &&
+           m_mark.matches(*m_program, m_execution->steps[size_t(step)]);
 }
 
 int TraceModel::rowCount(const QModelIndex &parent) const {
@@ -42,7 +56,9 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
     case Qt::DisplayRole:
         switch (index.column()) {
         case Index: return index.row() + 1;
-        case Line: return e.range.beginLine;
+        // ◆: the mutated code, as the source view's mark of the edit.
+        case Line: return isMarked(index.row()) ? QVariant(QStringLiteral("%1 ◆").arg(e.range.beginLine))
+                                                : QVariant(e.range.beginLine);
         case Step: return QString(s.depth * 2, QLatin1Char(' ')) + QString::fromStdString(e.text.empty() ? "(skip)" : e.text);
         case Assigned:
             return s.assigned.empty() ? QString()
@@ -50,9 +66,11 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         case Input: return s.nondet ? QVariant(qlonglong(*s.nondet)) : QVariant();
         }
         return {};
-    case Qt::ToolTipRole:
-        return QStringLiteral("%1 (%2)")
-            .arg(QString::fromStdString(e.text), QString::fromStdString(m_program->functions[size_t(s.function)].name));
+    case Qt::ToolTipRole: {
+        QString tip = QStringLiteral("%1 (%2)").arg(QString::fromStdString(e.text),
+                                                    QString::fromStdString(m_program->functions[size_t(s.function)].name));
+        return isMarked(index.row()) ? tip + QStringLiteral("\n") + m_mark.label : tip;
+    }
     case Qt::FontRole:
         if (index.column() == Step || index.row() == m_current) {
             QFont f(index.column() == Step ? QStringLiteral("DejaVu Sans Mono") : QString());
@@ -63,6 +81,8 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
     case Qt::BackgroundRole:
         if (index.row() == m_current)
             return markedRowTint();
+        if (isMarked(index.row()))
+            return tint(QColor(0xd0, 0x60, 0x20), QGuiApplication::palette());
         return {};
     }
     return {};

@@ -7,8 +7,20 @@
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <set>
 
 namespace vcov::views {
+
+// Steps to single out in a trace: a mutant's edited code (its edges, and every step on the
+// edited line, since a deleted statement leaves no edge of its own).
+struct TraceMark {
+    std::set<EdgeId> edges;
+    FileId file = -1;
+    unsigned line = 0;
+    QString label; // "mutated: a[i] = a[j]; deleted"
+    bool empty() const { return edges.empty() && file < 0; }
+    bool matches(const Program &p, const ExecutionStep &s) const;
+};
 
 class TraceModel : public QAbstractTableModel {
     Q_OBJECT
@@ -16,8 +28,10 @@ public:
     enum Column { Index, Line, Step, Assigned, Input, ColumnCount };
 
     explicit TraceModel(QObject *parent = nullptr);
-    void setExecution(std::shared_ptr<const Program> program, std::shared_ptr<const Execution> execution);
+    void setExecution(std::shared_ptr<const Program> program, std::shared_ptr<const Execution> execution,
+                      TraceMark mark = {});
     std::shared_ptr<const Execution> execution() const { return m_execution; }
+    bool isMarked(int step) const;
     void setCurrentStep(int step);
     int currentStep() const { return m_current; }
 
@@ -29,6 +43,7 @@ public:
 private:
     std::shared_ptr<const Program> m_program;
     std::shared_ptr<const Execution> m_execution;
+    TraceMark m_mark;
     int m_current = -1;
 };
 

@@ -99,7 +99,7 @@ void TraceView::showTrace(int index) {
     m_trace = index;
     m_choice->setCurrentIndex(index);
     const TraceEntry &t = m_traces[size_t(index)];
-    m_model->setExecution(m_program, t.execution);
+    m_model->setExecution(m_program, t.execution, t.mark);
     m_ending->setText(tr("Inputs: %1 — ends: %2")
                           .arg([&] {
                               QStringList in;
@@ -107,8 +107,12 @@ void TraceView::showTrace(int index) {
                                   in << QString::number(v);
                               return in.isEmpty() ? tr("none") : in.join(QStringLiteral(", "));
                           }())
-                          .arg(QString::fromStdString(describeEnding(*m_program, t.execution->ending))));
+                          .arg(QString::fromStdString(describeEnding(*m_program, t.execution->ending))) +
+                      (t.mark.empty() ? QString() : tr(" — ◆ %1").arg(t.mark.label)));
     m_steps->resizeColumnsToContents();
+    // Rows below the fold are not measured: room for a long line number and the mark.
+    m_steps->setColumnWidth(TraceModel::Line, std::max(m_steps->columnWidth(TraceModel::Line),
+                                                       m_steps->fontMetrics().horizontalAdvance(QStringLiteral("9999 ◆")) + 12));
     m_step = -1;
     setStep(0);
 }

@@ -4,6 +4,7 @@
 // The current step's edge and automaton node go out so that the other views follow.
 #pragma once
 
+#include "TraceModel.h"
 #include "semantics/Execution.h"
 
 #include <QWidget>
@@ -26,6 +27,7 @@ struct TraceEntry {
     QString title;                             // "counterexample", "execution 3 (solver)"
     std::shared_ptr<const Execution> execution;
     std::vector<int> artNodes;                 // per step: the ART node of the automaton state reached, or -1
+    TraceMark mark;                            // steps singled out (a mutant's edit)
 };
 
 class TraceView : public QWidget {
