@@ -7,6 +7,7 @@
 
 #include "formats/MutationJson.h"
 #include "semantics/Interpreter.h"
+#include "mutation/HarnessMutation.h"
 #include "witness/MutantWitness.h"
 
 #include "MutantsView.h"
@@ -38,6 +39,29 @@ FileId sameFile(const Program &p, const std::string &path) {
         if (p.files[i].path == path || std::filesystem::weakly_canonical(p.files[i].path, ec) == wanted)
             return FileId(i);
     return -1;
+}
+
+// The mutated code in a trace on `runs` (the program the execution's edges belong to):
+// the edges that carry the edit, and the edited line.
+views::TraceMark mutantMark(const views::MutantRow &r, const Program &runs, const std::vector<EdgeId> &edges = {}) {
+    views::TraceMark mark;
+    const MutationSite &s = r.mutant.site;
+    if (!r.mutant.program)
+        for (const auto &[id, edge] : r.mutant.variant.edges)
+            mark.edges.insert(id);
+    for (EdgeId e : edges)
+        if (size_t(e) < runs.edges.size())
+            mark.edges.insert(e);
+    mark.file = sameFile(runs, r.mutant.file);
+    mark.line = s.line;
+    mark.label = s.operatorName == "del_stmt"
+                     ? QObject::tr("the mutated code: %1 deleted (line %2)")
+                           .arg(QString::fromStdString(s.original).simplified())
+                           .arg(s.line)
+                     : QObject::tr("the mutated code: %1 → %2 (line %3)")
+                           .arg(QString::fromStdString(s.original).simplified(), QString::fromStdString(s.replacement))
+                           .arg(s.line);
+    return mark;
 }
 
 } // namespace
@@ -78,6 +102,62 @@ void MainWindow::createMutationDock(QDockWidget *below) {
     connect(m_mutants, &views::MutantsView::mutantSelected, this, &MainWindow::showMutant);
     connect(m_mutants, &views::MutantsView::executionRequested, this, &MainWindow::showMutantExecution);
     connect(m_mutants, &views::MutantsView::explainRequested, this, &MainWindow::explainMutant);
+    connect(m_mutationRunner, &MutationRunner::harnessKills, m_mutants, &views::MutantsView::setHarnessKills);
+    connect(m_mutationRunner, &MutationRunner::harnessMutant, this, [this](const views::HarnessMutantRow &row) {
+        m_mutants->addHarnessMutant(row);
+        m_mutants->setRunning(true, tr("Mutating the harness: %1 harness mutants checked")
+                                        .arg(m_mutants->harnessModel()->rowCount()));
+    });
+    connect(m_mutants, &views::MutantsView::harnessMutantSelected, this, &MainWindow::showHarnessMutant);
+    connect(m_mutants, &views::MutantsView::harnessExecutionRequested, this, &MainWindow::showHarnessMutantExecution);
+    // A bundled example runs once shown and selects its survivor when done.
+    connect(this, &MainWindow::programShown, this, &MainWindow::startExample);
+    connect(this, &MainWindow::mutationFinished, this, [this] {
+        if (m_example && !m_example->mutate.isEmpty())
+            finishExample();
+    });
+    connect(this, &MainWindow::coverageShown, this, [this] {
+        if (m_example && m_example->mutate.isEmpty() && !isAnalysing())
+            finishExample();
+    });
+}
+
+void MainWindow::showHarnessMutant(int row) {
+    const views::HarnessMutantRow &r = m_mutants->harnessModel()->row(row);
+    if (!m_program)
+        return;
+    FileId f = sameFile(*m_program, r.result.mutant.file);
+    if (f < 0)
+        return;
+    const MutationSite &s = r.result.mutant.site;
+    SourceRange range;
+    range.file = f;
+    range.beginLine = s.line;
+    range.beginColumn = s.column;
+    range.endLine = s.endLine;
+    range.endColumn = s.endColumn;
+    revealRange(range);
+}
+
+// A harness mutant that rejects the correct code: the code's execution that fails it, on
+// the harness mutant's program, the mutated harness line marked.
+void MainWindow::showHarnessMutantExecution(int row) {
+    const views::HarnessMutantRow &r = m_mutants->harnessModel()->row(row);
+    if (!r.result.counterexample || !r.result.program)
+        return;
+    views::TraceEntry entry;
+    const MutationSite &s = r.result.mutant.site;
+    entry.title = tr("harness mutant %1 (%2 → %3) rejects the correct code: %4")
+                      .arg(QString::fromStdString(r.result.mutant.id), QString::fromStdString(s.original).simplified(),
+                           QString::fromStdString(s.replacement), QString::fromStdString(r.result.reason));
+    entry.execution = std::make_shared<const Execution>(*r.result.counterexample);
+    entry.artNodes.assign(entry.execution->steps.size(), -1);
+    views::MutantRow asRow{r.result.mutant, {}, r.original, {}};
+    entry.mark = mutantMark(asRow, *r.result.program);
+    entry.mark.edges.clear(); // the harness mutant's own program: its line marks it
+    m_trace->setTraces(r.result.program, {entry});
+    m_trace->showTrace(0);
+    m_docks[QStringLiteral("trace")]->raise();
 }
 
 void MainWindow::mutationCampaignDialog() {
@@ -146,6 +226,7 @@ void MainWindow::showMutantExecution(int row) {
                            QString::fromStdString(r.mutant.site.replacement), QString::fromStdString(r.outcome.reason));
     entry.execution = std::make_shared<const Execution>(*r.outcome.counterexample);
     entry.artNodes.assign(entry.execution->steps.size(), -1);
+    entry.mark = mutantMark(r, *program);
     m_trace->setTraces(program, {entry});
     m_trace->showTrace(0);
     m_docks[QStringLiteral("trace")]->raise();
@@ -274,9 +355,20 @@ void MainWindow::showWitness(const views::MutantRow &r, const MutantWitness &w) 
                            .arg(w.maximal ? tr(" (maximal)") : QString());
     entries[0].execution = std::make_shared<const Execution>(*w.execution);
     entries[0].artNodes.assign(w.execution->steps.size(), -1);
+    const std::shared_ptr<const Program> runs = r.mutant.program ? r.mutant.program : r.original;
+    // The witness's mutated edges belong to the program searched: the mutant itself, except
+    // for a deletion searched with a marker (then the line marks it).
+    const bool searchedRuns = !(r.mutant.program && r.mutant.site.operatorName == "del_stmt");
+    entries[0].mark = mutantMark(r, *runs, searchedRuns ? w.mutatedEdges : std::vector<EdgeId>{});
     // The original on the same inputs: its own edges, the original program's.
-    m_trace->setTraces(r.mutant.program ? r.mutant.program : r.original, {entries[0]});
+    m_trace->setTraces(runs, {entries[0]});
     m_trace->showTrace(0);
+    // The first step through the mutated code: the source view follows to the edit.
+    for (int i = 0; i < m_trace->stepCount(); ++i)
+        if (m_trace->traceModel()->isMarked(i)) {
+            m_trace->setStep(i);
+            break;
+        }
     m_docks[QStringLiteral("trace")]->raise();
 }
 
@@ -326,6 +418,43 @@ void MainWindow::restoreMutationReport(const nlohmann::json &report) {
         m_mutants->clear();
         m_status->setText(tr("The session's mutation campaign is damaged: %1").arg(QString::fromUtf8(ex.what())));
         return;
+    }
+    // The harness's mutants, as listed (their failing executions are not replayed).
+    try {
+        if (const auto &hm = report.value("harness_mutation", nlohmann::json()); hm.is_object()) {
+            using O = HarnessMutantResult::Outcome;
+            for (const auto &j : hm.at("harness_mutants")) {
+                views::HarnessMutantRow row;
+                row.original = m_program;
+                HarnessMutantResult &r = row.result;
+                r.mutant.id = j.at("id").get<std::string>();
+                r.mutant.file = j.value("file", std::string());
+                MutationSite &s = r.mutant.site;
+                s.operatorName = j.at("operator").get<std::string>();
+                s.line = j.at("line").get<unsigned>();
+                s.column = j.value("column", 1u);
+                s.endLine = j.value("end_line", s.line);
+                s.endColumn = j.value("end_column", s.column);
+                s.offset = j.value("offset", size_t(0));
+                s.length = j.value("length", size_t(0));
+                s.original = j.at("original").get<std::string>();
+                s.replacement = j.at("replacement").get<std::string>();
+                const std::string outcome = j.at("outcome").get<std::string>();
+                for (O o : {O::Invalid, O::RejectsCode, O::Weaker, O::Equal, O::Stronger, O::Unknown})
+                    if (outcome == harnessOutcomeName(o))
+                        r.outcome = o;
+                r.killed = j.value("killed", size_t(0));
+                r.checked = j.value("checked", size_t(0));
+                r.killRate = j.value("kill_rate", 0.0);
+                r.reason = j.value("reason", std::string());
+                r.seconds = j.value("seconds", 0.0);
+                m_mutants->addHarnessMutant(std::move(row));
+            }
+            m_mutants->setHarnessKills(hm.value("code_mutants_killed", size_t(0)),
+                                       hm.value("code_mutants_checked", size_t(0)));
+        }
+    } catch (const nlohmann::json::exception &ex) {
+        m_status->setText(tr("The session's harness mutation is damaged: %1").arg(QString::fromUtf8(ex.what())));
     }
     m_mutationReport = std::make_shared<const nlohmann::json>(report);
     const auto &s = report.value("summary", nlohmann::json::object());

@@ -70,6 +70,8 @@ MutationCampaignDialog::MutationCampaignDialog(const FrontEndOptions &inputs, QW
         m_findSize->setEnabled(m_useSize->isChecked());
         m_maxSize->setEnabled(m_useSize->isChecked() && m_findSize->isChecked());
         m_unwind->setEnabled(m_useSize->isChecked());
+        if (m_mutateHarness)
+            m_mutateHarness->setEnabled(!(m_useSize->isChecked() && m_findSize->isChecked()));
         m_plainUnwind->setEnabled(!m_useSize->isChecked());
     };
     connect(m_useSize, &QCheckBox::toggled, this, sync);
@@ -90,6 +92,11 @@ MutationCampaignDialog::MutationCampaignDialog(const FrontEndOptions &inputs, QW
     m_timeout->setSuffix(tr(" s"));
     m_timeout->setSpecialValueText(tr("none"));
     form->addRow(tr("Budget per mutant:"), m_timeout);
+    m_mutateHarness = new QCheckBox(tr("Mutate the harness too: each harness mutant against the code's mutants"));
+    m_mutateHarness->setToolTip(tr("The FDV paper's §II.C (test the tester). Takes a campaign per harness mutant; "
+                                   "not with find-size."));
+    form->addRow(tr("Harness:"), m_mutateHarness);
+    sync();
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
@@ -112,6 +119,7 @@ MutationRequest MutationCampaignDialog::request() const {
             r.options.operators.insert(box->text().toStdString());
     r.options.bmc.properties = {Property::Assertion, Property::ArrayBounds, Property::Pointer, Property::DivisionByZero};
     r.options.timeoutPerMutant = m_timeout->value();
+    r.mutateHarness = m_mutateHarness->isEnabled() && m_mutateHarness->isChecked();
     if (m_useSize->isChecked()) {
         r.options.sizeMacro = m_macro->text().trimmed().toStdString();
         r.options.unwindExpr = m_unwind->text().trimmed().toStdString();

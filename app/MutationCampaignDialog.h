@@ -1,5 +1,6 @@
 // Analysis ▸ Mutation Campaign: which files are the code under test (the rest is the
-// harness), the size or find-size, the bound in S, the operators, the budget per mutant.
+// harness), the size or find-size, the bound in S, the operators, the budget per mutant,
+// and whether the harness is mutated too (§II.C).
 #pragma once
 
 #include "MutationRunner.h"
@@ -24,7 +25,7 @@ public:
 private:
     FrontEndOptions m_inputs;
     QListWidget *m_files;
-    QCheckBox *m_useSize, *m_findSize;
+    QCheckBox *m_useSize, *m_findSize, *m_mutateHarness = nullptr;
     QSpinBox *m_size, *m_maxSize;
     QLineEdit *m_macro, *m_unwind;
     QSpinBox *m_plainUnwind;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "mutation/Campaign.h"
+#include "HarnessMutantsModel.h"
 #include "MutantsModel.h"
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,7 @@ struct MutationRequest {
     std::optional<long> size;      // the campaign at this size (none: no size macro)
     std::optional<long> firstSize; // find-size from here instead
     long maxSize = 0;
+    bool mutateHarness = false; // then each harness mutant too (not with find-size)
 };
 
 class MutationRunner : public QObject {
@@ -36,6 +38,9 @@ public:
 signals:
     void outcome(const vcov::views::MutantRow &row);
     void sizeDone(long size, size_t checked, size_t killed, size_t survivors);
+    // Harness mutation: the harness's own kills once its campaign is done, then each mutant.
+    void harnessKills(size_t killed, size_t checked);
+    void harnessMutant(const vcov::views::HarnessMutantRow &row);
     // The report (vcov's JSON) and a one-line summary; error: the campaign could not run.
     void finished(std::shared_ptr<const nlohmann::json> report, const QString &summary, const QString &error);
 

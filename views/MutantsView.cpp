@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextCursor>
 #include <QTextEdit>
@@ -22,7 +23,46 @@
 
 namespace vcov::views {
 
-MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new MutantsModel(this)) {
+namespace {
+
+// The lines an edit touches, before and after, as a unified diff shows them, under a
+// header line and above a status line.
+QString diffHtml(const std::string &content, const MutationSite &s, const QString &header, const QString &status,
+                 const QPalette &pal) {
+    if (content.size() < s.offset + s.length)
+        return QStringLiteral("<p>%1</p><pre>%2 -> %3</pre><p>%4</p>")
+            .arg(header, QString::fromStdString(s.original).toHtmlEscaped(),
+                 QString::fromStdString(s.replacement).toHtmlEscaped(), status);
+    size_t begin = content.rfind('\n', s.offset ? s.offset - 1 : 0);
+    begin = (begin == std::string::npos || s.offset == 0) ? 0 : begin + 1;
+    size_t end = content.find('\n', s.offset + s.length);
+    end = end == std::string::npos ? content.size() : end;
+    std::string before = content.substr(begin, end - begin);
+    std::string after = before.substr(0, s.offset - begin) + s.replacement + before.substr(s.offset - begin + s.length);
+    auto block = [&](const std::string &text, QChar sign, const QColor &hue) {
+        QString html;
+        for (const QString &line : QString::fromStdString(text).split(QLatin1Char('\n')))
+            html += QStringLiteral("<div style=\"background:%1; white-space:pre\">%2 %3</div>")
+                        .arg(tint(hue, pal).name(), sign, line.toHtmlEscaped());
+        return html;
+    };
+    QString html = QStringLiteral("<div style=\"font-family:monospace\">%1<br>").arg(header);
+    html += block(before, QLatin1Char('-'), QColor(0xd7, 0x3a, 0x49));
+    html += block(after, QLatin1Char('+'), QColor(0x2e, 0xa0, 0x43));
+    return html + QStringLiteral("<p>%1</p></div>").arg(status);
+}
+
+std::string sourceOf(const Program *p, const std::string &file) {
+    if (p)
+        if (FileId f = p->fileId(file); f >= 0)
+            return p->files[size_t(f)].content;
+    return {};
+}
+
+} // namespace
+
+MutantsView::MutantsView(QWidget *parent)
+    : QWidget(parent), m_model(new MutantsModel(this)), m_harnessModel(new HarnessMutantsModel(this)) {
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(MutantsModel::SortRole);
@@ -61,6 +101,9 @@ MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new Mutants
     chartView->setRenderHint(QPainter::Antialiasing);
     chartView->setMinimumHeight(160);
     chartView->setMinimumWidth(320);
+    // Only find-size has sizes to chart.
+    chartView->hide();
+    m_chartView = chartView;
 
     auto *bottom = new QSplitter(Qt::Horizontal);
     bottom->addWidget(m_diff);
@@ -68,8 +111,35 @@ MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new Mutants
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
     bottom->setSizes({600, 400});
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_table);
+    m_harnessProxy = new QSortFilterProxyModel(this);
+    m_harnessProxy->setSourceModel(m_harnessModel);
+    m_harnessProxy->setSortRole(HarnessMutantsModel::SortRole);
+    m_harnessTable = new QTableView;
+    m_harnessTable->setModel(m_harnessProxy);
+    m_harnessTable->setSortingEnabled(true);
+    m_harnessTable->sortByColumn(HarnessMutantsModel::Line, Qt::AscendingOrder);
+    m_harnessTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_harnessTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_harnessTable->verticalHeader()->hide();
+    m_harnessTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_harnessTable->horizontalHeader()->setSectionResizeMode(HarnessMutantsModel::Edit, QHeaderView::Stretch);
+    m_harnessTable->setWordWrap(false);
+    m_harnessSummary = new QLabel(tr("No harness mutation yet: Analysis ▸ Mutation Campaign…, “Mutate the harness "
+                                     "too”. Each mutant of the harness should reject the correct code or kill fewer "
+                                     "of its mutants; one that kills as many is a part of the harness that checks "
+                                     "nothing the code mutants need."));
+    m_harnessSummary->setWordWrap(true);
+    auto *harnessPage = new QWidget;
+    auto *harnessLayout = new QVBoxLayout(harnessPage);
+    harnessLayout->setContentsMargins(0, 0, 0, 0);
+    harnessLayout->addWidget(m_harnessSummary);
+    harnessLayout->addWidget(m_harnessTable, 1);
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_table, tr("Code mutants"));
+    m_tabs->addTab(harnessPage, tr("Harness mutants"));
+    auto *split = m_split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_tabs);
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -98,6 +168,26 @@ MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new Mutants
         m_explain->setEnabled(st == MutantStatus::Survived || st == MutantStatus::Killed || st == MutantStatus::Unknown);
         emit mutantSelected(row);
     });
+    connect(m_harnessTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!current.isValid())
+                    return;
+                int row = m_harnessProxy->mapToSource(current).row();
+                showHarnessDiff(row);
+                m_explain->setEnabled(false);
+                emit harnessMutantSelected(row);
+            });
+    connect(m_harnessTable, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        int row = m_harnessProxy->mapToSource(index).row();
+        if (row >= 0 && m_harnessModel->row(row).result.counterexample)
+            emit harnessExecutionRequested(row);
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        const int row = tab == 0 ? selectedRow() : -1;
+        m_explain->setEnabled(row >= 0 && (m_model->row(row).outcome.status == MutantStatus::Survived ||
+                                           m_model->row(row).outcome.status == MutantStatus::Killed ||
+                                           m_model->row(row).outcome.status == MutantStatus::Unknown));
+    });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         int row = m_proxy->mapToSource(index).row();
         if (row >= 0 && (m_model->row(row).outcome.counterexample || m_model->row(row).replay))
@@ -107,7 +197,10 @@ MutantsView::MutantsView(QWidget *parent) : QWidget(parent), m_model(new Mutants
 
 void MutantsView::clear() {
     m_model->clear();
+    m_harnessModel->clear();
+    updateHarnessTab();
     m_survivors->clear();
+    m_chartView->hide();
     m_diff->clear();
     m_total = 0;
     m_sizes = 0;
@@ -130,6 +223,7 @@ void MutantsView::addSize(long size, size_t checked, size_t killed, size_t survi
     Q_UNUSED(checked);
     Q_UNUSED(killed);
     m_survivors->append(double(size), double(survivors));
+    m_chartView->show();
     ++m_sizes;
     double lo = m_survivors->at(0).x(), hi = double(size), top = 1;
     for (const QPointF &p : m_survivors->points())
@@ -145,6 +239,58 @@ void MutantsView::setFinished(const QString &summary) {
     m_running.clear();
     m_summary = summary;
     updateProgress();
+}
+
+void MutantsView::setHarnessKills(size_t killed, size_t checked) {
+    m_harnessModel->setHarnessKills(killed, checked);
+    updateHarnessTab();
+}
+
+void MutantsView::addHarnessMutant(HarnessMutantRow row) {
+    m_harnessModel->add(std::move(row));
+    updateHarnessTab();
+}
+
+void MutantsView::selectHarnessMutant(int modelRow) {
+    m_tabs->setCurrentIndex(1);
+    QModelIndex index = m_harnessProxy->mapFromSource(m_harnessModel->index(modelRow, 0));
+    m_harnessTable->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_harnessTable->scrollTo(index);
+}
+
+void MutantsView::updateHarnessTab() {
+    using O = HarnessMutantResult::Outcome;
+    const HarnessMutantsModel *m = m_harnessModel;
+    m_tabs->setTabText(1, m->rowCount() ? tr("Harness mutants (%1)").arg(m->rowCount()) : tr("Harness mutants"));
+    if (!m->rowCount() && !m->harnessChecked())
+        return;
+    m_harnessSummary->setText(
+        tr("The harness kills <b>%1 of %2</b> code mutants. Its %3 mutants: <b>%4 reject the correct code</b>, "
+           "%5 kill fewer, <b>%6 as many</b>, <b>%7 more</b>, %8 invalid, %9 unknown. Those that kill as many or "
+           "more changed something the harness does not need to kill a code mutant: look at them.")
+            .arg(m->harnessKilled())
+            .arg(m->harnessChecked())
+            .arg(m->rowCount())
+            .arg(m->count(O::RejectsCode))
+            .arg(m->count(O::Weaker))
+            .arg(m->count(O::Equal))
+            .arg(m->count(O::Stronger))
+            .arg(m->count(O::Invalid))
+            .arg(m->count(O::Unknown)));
+}
+
+void MutantsView::showHarnessDiff(int row) {
+    const HarnessMutantRow &r = m_harnessModel->row(row);
+    const HarnessMutantResult &h = r.result;
+    const QString header = QStringLiteral("<b>%1</b> %2 · %3:%4 (the harness)")
+                               .arg(QString::fromStdString(h.mutant.id), QString::fromStdString(h.mutant.site.operatorName),
+                                    QFileInfo(QString::fromStdString(h.mutant.file)).fileName())
+                               .arg(h.mutant.site.line);
+    QString status = QStringLiteral("<b>%1</b>: %2").arg(QString::fromLatin1(harnessOutcomeName(h.outcome)),
+                                                         QString::fromStdString(h.reason).toHtmlEscaped());
+    if (h.counterexample)
+        status += tr("<br>Double-click the row to step through the correct code's execution that it rejects.");
+    m_diff->setHtml(diffHtml(sourceOf(r.original.get(), h.mutant.file), h.mutant.site, header, status, palette()));
 }
 
 QString MutantsView::progressText() const { return m_progress->text(); }
@@ -198,7 +344,18 @@ void MutantsView::showWitness(const MutantRow &row, const MutantWitness &w) {
     QTextCursor end(m_diff->document());
     end.movePosition(QTextCursor::End);
     end.insertBlock();
+    const int witnessStart = end.position();
     end.insertHtml(part);
+    // Room for the outputs: at least half of the view, scrolled to the witness.
+    const QList<int> sizes = m_split->sizes();
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+    if (sizes.size() == 2 && sizes[1] < sizes[0])
+        m_split->setSizes({(sizes[0] + sizes[1]) / 2, (sizes[0] + sizes[1]) / 2});
+    QTextCursor at(m_diff->document());
+    at.setPosition(witnessStart);
+    m_diff->setTextCursor(at);
+    m_diff->ensureCursorVisible();
 }
 
 void MutantsView::updateProgress() {
@@ -234,41 +391,17 @@ void MutantsView::updateProgress() {
 void MutantsView::showDiff(int row) {
     const MutantRow &r = m_model->row(row);
     const MutationSite &s = r.mutant.site;
-    std::string content;
-    if (r.original)
-        if (FileId f = r.original->fileId(r.mutant.file); f >= 0)
-            content = r.original->files[size_t(f)].content;
-    if (content.size() < s.offset + s.length) {
-        m_diff->setPlainText(QString::fromStdString(s.original + " -> " + s.replacement));
-        return;
-    }
-    // The lines the edit touches, before and after, as a unified diff shows them.
-    size_t begin = content.rfind('\n', s.offset ? s.offset - 1 : 0);
-    begin = (begin == std::string::npos || s.offset == 0) ? 0 : begin + 1;
-    size_t end = content.find('\n', s.offset + s.length);
-    end = end == std::string::npos ? content.size() : end;
-    std::string before = content.substr(begin, end - begin);
-    std::string after = before.substr(0, s.offset - begin) + s.replacement + before.substr(s.offset - begin + s.length);
-    const QPalette pal = palette();
-    auto block = [&](const std::string &text, QChar sign, const QColor &hue) {
-        QString html;
-        for (const QString &line : QString::fromStdString(text).split(QLatin1Char('\n')))
-            html += QStringLiteral("<div style=\"background:%1; white-space:pre\">%2 %3</div>")
-                        .arg(tint(hue, pal).name(), sign, line.toHtmlEscaped());
-        return html;
-    };
-    QString html = QStringLiteral("<div style=\"font-family:monospace\"><b>%1</b> %2 · %3:%4<br>")
-                       .arg(QString::fromStdString(r.mutant.id), QString::fromStdString(s.operatorName),
-                            QFileInfo(QString::fromStdString(r.mutant.file)).fileName())
-                       .arg(s.line);
-    html += block(before, QLatin1Char('-'), QColor(0xd7, 0x3a, 0x49));
-    html += block(after, QLatin1Char('+'), QColor(0x2e, 0xa0, 0x43));
+    const QString header = QStringLiteral("<b>%1</b> %2 · %3:%4")
+                               .arg(QString::fromStdString(r.mutant.id), QString::fromStdString(s.operatorName),
+                                    QFileInfo(QString::fromStdString(r.mutant.file)).fileName())
+                               .arg(s.line);
     const MutantOutcome &o = r.outcome;
-    html += QStringLiteral("<p><b>%1</b>%2%3</p></div>")
-                .arg(QString::fromLatin1(mutantStatusName(o.status)),
-                     o.phase.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(o.phase)),
-                     o.reason.empty() ? QString() : QStringLiteral(": ") + QString::fromStdString(o.reason).toHtmlEscaped());
-    m_diff->setHtml(html);
+    const QString status =
+        QStringLiteral("<b>%1</b>%2%3")
+            .arg(QString::fromLatin1(mutantStatusName(o.status)),
+                 o.phase.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(o.phase)),
+                 o.reason.empty() ? QString() : QStringLiteral(": ") + QString::fromStdString(o.reason).toHtmlEscaped());
+    m_diff->setHtml(diffHtml(sourceOf(r.original.get(), r.mutant.file), s, header, status, palette()));
 }
 
 } // namespace vcov::views

@@ -230,33 +230,20 @@ int harnessCommand(const CliOptions &opts, const CampaignOptions &co, std::optio
     std::printf("%-12s %-9s %-6s %-30s %-17s %s\n", "id", "operator", "line", "original -> replacement", "outcome",
                 "code mutants killed");
     std::map<std::string, size_t> counts;
-    nlohmann::json list = nlohmann::json::array();
     for (const auto &r : hm.results) {
         const auto &s = r.mutant.site;
         std::string edit = oneLine(s.original) + " -> " + oneLine(s.replacement);
         std::printf("%-12s %-9s %-6u %-30s %-17s %s\n", r.mutant.id.c_str(), s.operatorName.c_str(), s.line,
                     clip(edit, 30).c_str(), harnessOutcomeName(r.outcome), clip(oneLine(r.reason), 70).c_str());
         ++counts[harnessOutcomeName(r.outcome)];
-        nlohmann::json j = {{"id", r.mutant.id},     {"operator", s.operatorName}, {"line", s.line},
-                            {"original", s.original}, {"replacement", s.replacement},
-                            {"outcome", harnessOutcomeName(r.outcome)}, {"killed", r.killed},
-                            {"checked", r.checked}, {"kill_rate", r.killRate}, {"reason", r.reason},
-                            {"seconds", r.seconds}};
-        if (r.counterexample)
-            j["counterexample"] = executionToJson(*hm.original.program, *r.counterexample);
-        list.push_back(j);
     }
     std::printf("Harness mutants: %zu:", hm.results.size());
     for (auto &[name, n] : counts)
         std::printf(" %s %zu,", name.c_str(), n);
     std::printf(" %.1f s\n", hm.seconds);
-    if (auto json = opts.value("json"); !json.empty()) {
-        nlohmann::json j = {{"harness", hm.harness}, {"harness_mutants", list}, {"counts", counts},
-                            {"code_mutants_killed", hm.original.count(MutantStatus::Killed)},
-                            {"kill_rate", hm.original.killRate()}, {"seconds", hm.seconds}};
-        if (!writeFile(json, j.dump(1) + "\n"))
+    if (auto json = opts.value("json"); !json.empty())
+        if (!writeFile(json, harnessMutationToJson(hm).dump(1) + "\n"))
             return ExitInputError;
-    }
     return ExitOk;
 }
 
@@ -449,6 +436,9 @@ the bound allows; its output beside the original program's on the same inputs.
   --unwind-expr E      the bound in S (default S+1); without a size: --unwind K
   --property LIST      checks that must hold (default bounds,pointer,div-by-zero)
   --timeout S          budget of the search (default 60): the best witness so far stands
+  --search HOW         raise (default: Algorithm 4, the coverage target raised until no
+                       execution reaches it) or maxsat (one Z3 Optimize query, a soft
+                       constraint per goal); tests/bench/witness_search.py compares them
   --json OUT           {"witness": {mutant, status, inputs, steps, output, original_output,
                        replayed, coverage, coverable, maximal, ...}}
 )";
@@ -481,7 +471,7 @@ int witnessCommand(const std::vector<std::string> &args) {
     }
     auto opts = parseCliOptions(args,
                                 {"mutant", "mutate", "operators", "size", "size-macro", "unwind-expr", "unwind",
-                                 "property", "timeout", "json"},
+                                 "property", "timeout", "json", "search"},
                                 {"partial-loops"});
     if (!opts)
         return ExitUsage;
@@ -515,6 +505,12 @@ int witnessCommand(const std::vector<std::string> &args) {
     WitnessOptions wo;
     wo.timeoutSeconds = timeout;
     wo.frontEnd = &pm.frontEnd;
+    if (const std::string how = opts->value("search", "raise"); how == "maxsat")
+        wo.search = WitnessSearch::MaxSat;
+    else if (how != "raise") {
+        std::cerr << "vcov-cli: --search takes raise or maxsat, not '" << how << "'\n";
+        return ExitUsage;
+    }
     wo.onTarget = [](unsigned target, unsigned reached) {
         std::cerr << "coverage target " << target << " (the last witness covers " << reached << ")\n";
     };

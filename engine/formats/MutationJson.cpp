@@ -191,6 +191,47 @@ nlohmann::json mergeCampaignReports(const std::vector<nlohmann::json> &reports, 
     return j;
 }
 
+nlohmann::json harnessMutantToJson(const HarnessMutantResult &r) {
+    const MutationSite &s = r.mutant.site;
+    nlohmann::json j = {{"id", r.mutant.id},
+                        {"operator", s.operatorName},
+                        {"file", r.mutant.file},
+                        {"line", s.line},
+                        {"column", s.column},
+                        {"end_line", s.endLine},
+                        {"end_column", s.endColumn},
+                        {"offset", s.offset},
+                        {"length", s.length},
+                        {"original", s.original},
+                        {"replacement", s.replacement},
+                        {"outcome", harnessOutcomeName(r.outcome)},
+                        {"killed", r.killed},
+                        {"checked", r.checked},
+                        {"kill_rate", r.killRate},
+                        {"reason", r.reason},
+                        {"seconds", r.seconds}};
+    if (r.counterexample && r.program)
+        j["counterexample"] = executionToJson(*r.program, *r.counterexample);
+    return j;
+}
+
+nlohmann::json harnessMutationToJson(const HarnessMutation &hm) {
+    nlohmann::json list = nlohmann::json::array();
+    std::map<std::string, size_t> counts;
+    for (const auto &r : hm.results) {
+        list.push_back(harnessMutantToJson(r));
+        ++counts[harnessOutcomeName(r.outcome)];
+    }
+    return {{"harness", hm.harness},
+            {"harness_mutants", list},
+            {"counts", counts},
+            {"code_mutants_killed", hm.original.count(MutantStatus::Killed)},
+            {"code_mutants_checked", hm.original.count(MutantStatus::Killed) + hm.original.count(MutantStatus::Survived) +
+                                         hm.original.count(MutantStatus::Unknown)},
+            {"kill_rate", hm.original.killRate()},
+            {"seconds", hm.seconds}};
+}
+
 nlohmann::json strykerReport(const nlohmann::json &report) {
     static const std::map<std::string, std::string> status = {{"killed", "Killed"},
                                                               {"survived", "Survived"},

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "mutation/Campaign.h"
+#include "mutation/HarnessMutation.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,14 @@ nlohmann::json campaignSummary(const nlohmann::json &mutants);
 // Shard reports into one: every mutant once (by id), summaries recomputed; an error when
 // the reports disagree on a mutant or come from different programs or sizes.
 nlohmann::json mergeCampaignReports(const std::vector<nlohmann::json> &reports, std::string &error);
+
+// A harness mutation (vcov-cli mutate --mutate-harness --json): {"harness",
+// "harness_mutants": [{id, operator, line, column, original, replacement, outcome, killed,
+// checked, kill_rate, reason, seconds, counterexample}], "counts": {outcome: n},
+// "code_mutants_killed", "code_mutants_checked", "kill_rate", "seconds"}.
+nlohmann::json harnessMutationToJson(const HarnessMutation &hm);
+// One harness mutant's entry.
+nlohmann::json harnessMutantToJson(const HarnessMutantResult &r);
 
 // Stryker's report from vcov's: killed → Killed, survived → Survived, equivalent →
 // Ignored, invalid → CompileError, unknown → Timeout.

@@ -20,7 +20,8 @@ const char *harnessOutcomeName(HarnessMutantResult::Outcome o) {
 }
 
 HarnessMutation mutateHarness(const CampaignOptions &options, std::optional<long> size,
-                              const std::function<void(const HarnessMutantResult &)> &onResult) {
+                              const std::function<void(const HarnessMutantResult &)> &onResult,
+                              const OutcomeCallback &onCodeOutcome) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
@@ -34,7 +35,7 @@ HarnessMutation mutateHarness(const CampaignOptions &options, std::optional<long
         out.error = "every file is code under test: there is no harness to mutate";
         return out;
     }
-    out.original = runCampaign(options, size);
+    out.original = runCampaign(options, size, onCodeOutcome);
     if (!out.original.error.empty()) {
         out.error = out.original.error;
         return out;
@@ -88,6 +89,7 @@ HarnessMutation mutateHarness(const CampaignOptions &options, std::optional<long
             if (run.original == Verdict::Unsafe && run.originalCounterexample) {
                 r.outcome = HarnessMutantResult::Outcome::RejectsCode;
                 r.counterexample = run.originalCounterexample;
+                r.program = run.program;
                 r.reason = run.originalReason;
             } else if (!run.error.empty()) {
                 r.outcome = HarnessMutantResult::Outcome::Unknown;

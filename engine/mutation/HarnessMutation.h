@@ -27,6 +27,7 @@ struct HarnessMutantResult {
     double killRate = 0;
     std::string reason;
     std::optional<Execution> counterexample; // RejectsCode: the original code's failing execution
+    std::shared_ptr<const Program> program;  // what the counterexample's edges refer to (harness mutant + code)
     double seconds = 0;
 };
 
@@ -43,7 +44,9 @@ struct HarnessMutation {
 // options.mutate names the code under test; the harness is the program's first other file.
 // Each harness mutant runs the campaign over the code mutants the harness's own campaign
 // found valid and not equivalent.
+// onCodeOutcome: the code's mutants under the harness itself, as they are decided.
 HarnessMutation mutateHarness(const CampaignOptions &options, std::optional<long> size,
-                              const std::function<void(const HarnessMutantResult &)> &onResult = {});
+                              const std::function<void(const HarnessMutantResult &)> &onResult = {},
+                              const OutcomeCallback &onCodeOutcome = {});
 
 } // namespace vcov

@@ -266,8 +266,9 @@ TEST(Campaign, EquivalentMutantsAreNotChecked) {
         }
         // Nothing is left undecided, and every kill has its execution.
         EXPECT_NE(o.status, MutantStatus::Pending);
-        if (o.status == MutantStatus::Killed)
+        if (o.status == MutantStatus::Killed) {
             EXPECT_TRUE(o.counterexample);
+        }
     }
     EXPECT_TRUE(sawCfa);
     EXPECT_TRUE(sawTce);
