@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Cfa.h"
+#include "Examples.h"
 #include "PreparedCoverage.h"
 #include "frontend/ProgramInputs.h"
 
@@ -101,6 +102,11 @@ public:
     // when it cannot start. witnessShown() when it is shown.
     bool explainMutant(int row);
     std::shared_ptr<const MutantWitness> lastWitness() const { return m_lastWitness; }
+    // A bundled example (MainWindowExamples.cpp): its files are written to the user's data
+    // directory and opened; then its analysis runs, or its mutation campaign, after which
+    // the survivor worth explaining is selected and exampleReady() comes: one click on
+    // Explain shows its witness. False with a message when the files cannot be written.
+    bool openExample(const QString &name, QString *error = nullptr);
     const CoverageOptions &coverageOptions() const { return m_options; }
 
     // Sessions: the program's inputs, the settings, the results and the view state in one
@@ -130,6 +136,8 @@ signals:
     // A mutation campaign ended (finished, stopped or failed).
     void mutationFinished();
     void witnessShown();
+    // A bundled example's analysis or campaign has finished and its survivor is selected.
+    void exampleReady();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -161,6 +169,11 @@ private:
     void mutationCampaignDialog();
     void showMutant(int row);
     void showMutantExecution(int row);
+    void addExampleMenu(QMenu *file);
+    void startExample();
+    void finishExample();
+    void showHarnessMutant(int row);
+    void showHarnessMutantExecution(int row);
     void restoreMutationReport(const nlohmann::json &report);
     void replayMutantExecution(int row);
     bool mutationSettings(long size, CampaignOptions &co, FrontEndOptions &fe) const;
@@ -200,6 +213,8 @@ private:
     std::optional<PendingView> m_pendingView; // a session's view state, applied once the program is shown
     std::shared_ptr<nlohmann::json> m_pendingSession; // its results, read once the program is parsed
     std::shared_ptr<nlohmann::json> m_pendingMutation; // its mutation campaign, likewise
+    std::optional<BundledExample> m_example; // being opened: what runs once it is shown
+    QString m_exampleDir;
     QString m_sessionPath;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_status;

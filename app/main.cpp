@@ -3,6 +3,7 @@
 #include "cli/CliOptions.h"
 
 #include "CfaView.h"
+#include "MutantsView.h"
 
 #include <QApplication>
 #include <QDir>
@@ -24,10 +25,14 @@ int main(int argc, char **argv) {
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
         std::cout << "usage: vcov [FILE.c... | TASK.yml] [-I DIR] [-D NAME[=V]] [--32|--64] [--task T.yml]\n"
                      "            [--compile-commands DB] [--function NAME] [--run] [--quit-when-done]\n"
-                     "            [--screenshot OUT.png]\n";
+                     "            [--screenshot OUT.png] [--example NAME [--explain]]\n"
+                     "  --example NAME  open a bundled example (File > Open Example) and run it:\n"
+                     "                  coverage, or mutation (a campaign on insertion sort and a weak\n"
+                     "                  harness, its survivor selected); --explain then shows its witness\n";
         return 0;
     }
-    auto options = cli::parseCliOptions(args, {"screenshot", "function"}, {"run", "quit-when-done"});
+    auto options = cli::parseCliOptions(args, {"screenshot", "function", "example"},
+                                      {"run", "quit-when-done", "explain"});
     if (!options)
         return cli::ExitUsage;
     // A lone .yml argument is a task.
@@ -47,6 +52,8 @@ int main(int argc, char **argv) {
     std::string function = options->value("function");
     // With --run the program's coverage is computed first; "done" is when it is shown.
     const bool run = options->has("run");
+    // An example says itself when it is done (exampleReady).
+    const bool example = !options->value("example").empty();
     auto done = [&window, screenshot, quit] {
         if (!screenshot.isEmpty()) {
             // Let the last layout paint before grabbing.
@@ -60,11 +67,13 @@ int main(int argc, char **argv) {
             QApplication::quit();
         }
     };
-    QObject::connect(&window, &app::MainWindow::coverageShown, &window, [run, done] {
-        if (run)
+    QObject::connect(&window, &app::MainWindow::coverageShown, &window, [run, example, done] {
+        if (run && !example)
             done();
     });
-    QObject::connect(&window, &app::MainWindow::programShown, &window, [&window, run, done, function]() mutable {
+    QObject::connect(&window, &app::MainWindow::programShown, &window, [&window, run, example, done, function]() mutable {
+        if (example)
+            return;
         if (!function.empty()) {
             std::string f = std::exchange(function, std::string());
             if (auto p = window.program(); p && p->function(f) && p->function(f)->hasBody &&
@@ -80,7 +89,24 @@ int main(int argc, char **argv) {
         }
         done();
     });
-    if (!options->inputs.task.empty() || !files.empty())
+    // An example is done when it is ready, or with --explain when its witness is shown.
+    const bool explain = options->has("explain");
+    QObject::connect(&window, &app::MainWindow::exampleReady, &window, [&window, explain, done] {
+        if (explain && window.mutantsView()->selectedRow() >= 0 && window.explainMutant(window.mutantsView()->selectedRow()))
+            return;
+        done();
+    });
+    QObject::connect(&window, &app::MainWindow::witnessShown, &window, [explain, done] {
+        if (explain)
+            done();
+    });
+    if (example) {
+        QString error;
+        if (!window.openExample(QString::fromStdString(options->value("example")), &error)) {
+            std::cerr << "vcov: " << error.toStdString() << "\n";
+            return cli::ExitUsage;
+        }
+    } else if (!options->inputs.task.empty() || !files.empty())
         window.openInputs(options->inputs);
     else if (quit)
         return 0;

@@ -11,11 +11,16 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace vcov;
+using app::BundledExample;
 
 class MutantsViewTest : public QObject {
     Q_OBJECT
@@ -139,6 +144,152 @@ private slots:
         QCOMPARE(m2->row(killedAgain).outcome.counterexample->ending.kind, EndingKind::PropertyViolation);
         QCOMPARE(m2->row(killedAgain).outcome.counterexample->output, m->row(killed).outcome.counterexample->output);
         QVERIFY(again.traceView()->stepCount() > 0);
+        QFile::remove(session);
+    }
+
+    // The bundled example: File ▸ Open Example ▸ Mutant witness runs the campaign and
+    // selects the survivor; one click on Explain shows a passing execution through the
+    // deleted `a[j + 1] = key;`, its mutated line marked in the Trace view, and its output
+    // beside the original's: a "sorted" array that lost a value.
+    void bundledExampleExplainsInOneClick() {
+        QStandardPaths::setTestModeEnabled(true); // the example's files go to a test directory
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy ready(&w, &app::MainWindow::exampleReady);
+        QString error;
+        QVERIFY2(w.openExample(QStringLiteral("mutation"), &error), qPrintable(error));
+        QVERIFY(ready.wait(300000));
+        views::MutantsView *v = w.mutantsView();
+        const int selected = v->selectedRow();
+        QVERIFY(selected >= 0);
+        const views::MutantRow &row = v->model()->row(selected);
+        QCOMPARE(row.outcome.status, MutantStatus::Survived);
+        QCOMPARE(row.mutant.site.original, std::string("a[j + 1] = key;"));
+        QVERIFY(!w.isMutating());
+
+        QSignalSpy explained(&w, &app::MainWindow::witnessShown);
+        auto *explain = v->findChild<QPushButton *>();
+        QVERIFY(explain && explain->isEnabled());
+        QTest::mouseClick(explain, Qt::LeftButton);
+        QVERIFY(explained.wait(120000));
+        const auto witness = w.lastWitness();
+        QVERIFY(witness && witness->status == MutantWitness::Status::Found && witness->replayed);
+        // The output shows what the harness does not check: not a permutation of ref.
+        auto values = [](const std::string &out, const char *name) {
+            std::vector<long> v;
+            const QRegularExpression re(QStringLiteral("LOG: %1\\[(\\d+)\\] = (-?\\d+)").arg(QLatin1String(name)));
+            for (auto it = re.globalMatch(QString::fromStdString(out)); it.hasNext();)
+                v.push_back(it.next().captured(2).toLong());
+            return v;
+        };
+        auto ref = values(witness->execution->output, "ref"), a = values(witness->execution->output, "a");
+        QCOMPARE(ref.size(), size_t(3));
+        QVERIFY(std::is_sorted(a.begin(), a.end()));
+        std::sort(ref.begin(), ref.end());
+        QVERIFY2(a != ref, "the mutant's array is a permutation of its input");
+        QCOMPARE(values(witness->original->output, "a"), ref);
+        // The Trace view stands on the mutated line, marked.
+        views::TraceView *t = w.traceView();
+        QVERIFY(t->stepCount() > 0);
+        QVERIFY(t->traceModel()->isMarked(t->step()));
+        QVERIFY2(t->traceModel()->data(t->traceModel()->index(t->step(), views::TraceModel::Line)).toString() ==
+                     QStringLiteral("14 ◆"),
+                 qPrintable(t->traceModel()->data(t->traceModel()->index(t->step(), views::TraceModel::Line)).toString()));
+        // The picture: the Trace and Mutants docks side by side, tall enough for the outputs.
+        w.dock(QStringLiteral("why"))->hide();
+        w.resizeDocks({w.dock(QStringLiteral("mutants"))}, {560}, Qt::Vertical);
+        w.resizeDocks({w.dock(QStringLiteral("trace")), w.dock(QStringLiteral("mutants"))}, {700, 900}, Qt::Horizontal);
+        QTest::qWait(200);
+        screenshot(&w, QStringLiteral("main-window-witness.png"));
+        QDockWidget *dock = w.dock(QStringLiteral("mutants"));
+        dock->setFloating(true);
+        dock->resize(1100, 820);
+        QTest::qWait(200);
+        screenshot(dock, QStringLiteral("view-witness.png"));
+        dock->setFloating(false);
+    }
+
+    // Harness mutation in the GUI (§II.C): the Harness mutants tab lists each mutant of the
+    // harness by outcome; one that rejects the correct code steps in the Trace view; a
+    // session keeps them.
+    void harnessMutantsTab() {
+        QStandardPaths::setTestModeEnabled(true);
+        const BundledExample *example = app::bundledExample(QStringLiteral("mutation"));
+        QVERIFY(example);
+        const QString dir = app::materializeExample(*example);
+        QVERIFY(!dir.isEmpty());
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        ProgramInputs inputs;
+        inputs.frontEnd.files = {(dir + QStringLiteral("/mutation/harness.c")).toStdString(),
+                                 (dir + QStringLiteral("/mutation/sort.c")).toStdString()};
+        w.openInputs(inputs);
+        QVERIFY(shown.wait(60000));
+        app::MutationRequest request;
+        request.options.program = inputs.frontEnd;
+        request.options.mutate = {inputs.frontEnd.files[1]};
+        request.options.operators = {"del_stmt"}; // short: the CLI runs every operator
+        request.options.bmc.properties = {Property::Assertion, Property::ArrayBounds, Property::Pointer,
+                                          Property::DivisionByZero};
+        request.size = 2;
+        request.mutateHarness = true;
+        QSignalSpy done(&w, &app::MainWindow::mutationFinished);
+        QVERIFY(w.startMutationCampaign(request));
+        QVERIFY(done.wait(600000));
+        views::MutantsView *v = w.mutantsView();
+        views::HarnessMutantsModel *h = v->harnessModel();
+        QVERIFY(v->model()->rowCount() > 0);
+        QVERIFY(h->rowCount() > 3);
+        using O = HarnessMutantResult::Outcome;
+        // Deleting the call of the sort leaves unsorted arrays: the correct code is rejected,
+        // with its failing execution; deleting the copy into ref changes no verdict.
+        int rejects = -1, copy = -1;
+        for (int r = 0; r < h->rowCount(); ++r) {
+            const HarnessMutantResult &res = h->row(r).result;
+            QVERIFY(res.outcome != O::Unknown);
+            if (res.mutant.site.original.rfind("insertionSort(a, SIZE)", 0) == 0)
+                rejects = r;
+            if (res.mutant.site.original == "ref[i] = a[i];")
+                copy = r;
+        }
+        QVERIFY(rejects >= 0 && copy >= 0);
+        QCOMPARE(h->row(rejects).result.outcome, O::RejectsCode);
+        QVERIFY(h->row(rejects).result.counterexample && h->row(rejects).result.program);
+        QCOMPARE(h->row(copy).result.outcome, O::Equal);
+        QCOMPARE(h->harnessKilled(), v->model()->count(MutantStatus::Killed));
+        v->selectHarnessMutant(rejects);
+        QVERIFY2(v->diffText().contains(QStringLiteral("rejects the code")), qPrintable(v->diffText()));
+        QMetaObject::invokeMethod(v, "harnessExecutionRequested", Q_ARG(int, rejects));
+        views::TraceView *t = w.traceView();
+        QVERIFY(t->stepCount() > 0);
+        QCOMPARE(t->traceModel()->execution()->ending.kind, EndingKind::PropertyViolation);
+        // The deleted call leaves no step to mark: the execution goes straight to the checks.
+        for (int i = 0; i < t->stepCount(); ++i)
+            QVERIFY(!t->traceModel()->isMarked(i));
+        QVERIFY(w.mutationReport() && w.mutationReport()->contains("harness_mutation"));
+        w.dock(QStringLiteral("mutants"))->raise();
+        w.resizeDocks({w.dock(QStringLiteral("mutants"))}, {520}, Qt::Vertical);
+        QTest::qWait(200);
+        QDockWidget *dock = w.dock(QStringLiteral("mutants"));
+        dock->setFloating(true);
+        dock->resize(1300, 700);
+        QTest::qWait(200);
+        screenshot(dock, QStringLiteral("view-harness-mutants.png"));
+        dock->setFloating(false);
+
+        const QString session = QDir::temp().filePath(QStringLiteral("vcov-harness-mutants-test.vcov"));
+        QString error;
+        QVERIFY2(w.saveSession(session, &error), qPrintable(error));
+        app::MainWindow again;
+        QSignalSpy restored(&again, &app::MainWindow::sessionShown);
+        QVERIFY2(again.openSession(session, &error), qPrintable(error));
+        QVERIFY(restored.wait(60000));
+        QCOMPARE(again.mutantsView()->harnessModel()->rowCount(), h->rowCount());
+        QCOMPARE(again.mutantsView()->harnessModel()->count(O::Equal), h->count(O::Equal));
+        QCOMPARE(again.mutantsView()->harnessModel()->harnessChecked(), h->harnessChecked());
         QFile::remove(session);
     }
 };

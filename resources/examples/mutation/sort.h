@@ -1,0 +1,2 @@
+// The code under test's interface.
+void insertionSort(int a[], int n);
