@@ -11,6 +11,7 @@
 
 #include "bmc/LoopStructure.h"
 #include "bmc/MiniSat.h"
+#include "bmc/SatSearch.h"
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Interpreter.h"
 #include "semantics/Layout.h"
@@ -19,13 +20,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <set>
-#include <thread>
 #include <unordered_map>
 
 namespace vcov {
@@ -1228,143 +1226,6 @@ int64_t modelValue(const z3::model &m, const z3::expr &v, const Type *t) {
 
 namespace {
 
-// Bit-blasting after word-level preprocessing, then a SAT search (MiniSat, else Z3's): the
-// formula is quantifier-free bit-vectors only. A fresh solver per query, on the shared
-// encoding: Z3's incremental QF_FD solver answered a second query on qsortexample in 14.7 s
-// against 6 s from scratch.
-// While it lives, a set cancel flag interrupts the context's running tactic or solver
-// (Z3_interrupt is meant to be called from another thread).
-class Z3Interrupter {
-public:
-    Z3Interrupter(z3::context &ctx, const std::atomic<bool> *cancel) {
-        if (!cancel)
-            return;
-        m_watcher = std::thread([this, &ctx, cancel] {
-            std::unique_lock lock(m_mutex);
-            while (!m_done) {
-                if (cancel->load()) {
-                    ctx.interrupt();
-                    return;
-                }
-                m_wake.wait_for(lock, std::chrono::milliseconds(20));
-            }
-        });
-    }
-    ~Z3Interrupter() {
-        if (!m_watcher.joinable())
-            return;
-        {
-            std::lock_guard lock(m_mutex);
-            m_done = true;
-        }
-        m_wake.notify_one();
-        m_watcher.join();
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_done = false;
-    std::thread m_watcher;
-};
-
-// `conditions`: any of them is what the query looks for; `facts`: what holds throughout.
-z3::check_result solveAny(z3::context &ctx, const Encoder &encoder, const std::vector<z3::expr> &conditions,
-                          const std::vector<z3::expr> &facts, double timeoutSeconds,
-                          const std::atomic<bool> *cancel, std::optional<z3::model> &model, std::string &reason,
-                          std::string *satSolver = nullptr) {
-    if (conditions.empty())
-        return z3::unsat;
-    if (cancel && cancel->load()) {
-        reason = "cancelled";
-        return z3::unknown;
-    }
-    // elim-uncnstr drops terms fed only by unconstrained inputs (most nondet values of a
-    // harness): 15% less solving on qsortexample SIZE=3, 6% at SIZE=4. Its model converter
-    // gives those inputs back, so counterexamples still replay.
-    // Z3's SAT solver: its equivalent-literal pass (SCC) re-runs over the whole bit-blasted
-    // formula and costs more than it saves on unwound programs: without it qsortexample
-    // SIZE=3 solves in 4.0-4.4 s instead of 5.0-5.6 s, the fixharness mutant in 8.9 s
-    // instead of 15.2 s; SIZE=4 is unchanged (67-70 s against 68 s).
-    z3::params satParams(ctx);
-    satParams.set("scc", false);
-    const z3::tactic bitBlast = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
-                                z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "elim-uncnstr") &
-                                z3::tactic(ctx, "max-bv-sharing") & z3::tactic(ctx, "bit-blast");
-    z3::expr_vector any(ctx);
-    for (const auto &c : conditions)
-        any.push_back(c);
-    // MiniSat searches the bit-blasted formula when it is installed (MiniSat.h); Z3's own SAT
-    // solver when it is not, or when the translation does not cover the formula.
-    if (!getenv("VCOV_Z3_SAT") && miniSatAvailable()) {
-        z3::goal goal(ctx);
-        // The facts first: propagate-values carries a unit into the formulas after it. Put
-        // after the definitions, a variant's selector did not slice the other variants away
-        // (qsortexample SIZE=2 with the ++i deletion as a variant: 76.8k CNF variables for
-        // the program's query instead of 36.8k).
-        for (const auto &f : facts)
-            goal.add(f);
-        for (const auto &d : encoder.definitions)
-            goal.add(d);
-        goal.add(z3::mk_or(any));
-        // The budget covers the preprocessing too, as it does inside Z3's solver.
-        const auto start = std::chrono::steady_clock::now();
-        std::optional<z3::apply_result> blasted;
-        try {
-            Z3Interrupter interrupter(ctx, cancel);
-            blasted = timeoutSeconds > 0
-                          ? z3::try_for(bitBlast, unsigned(std::max(1.0, timeoutSeconds * 1000)))(goal)
-                          : bitBlast(goal);
-        } catch (const z3::exception &) {
-            reason = cancel && cancel->load() ? "cancelled" : "solver: time budget exhausted while bit-blasting";
-            return z3::unknown;
-        }
-        const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double left = timeoutSeconds > 0 ? std::max(0.001, timeoutSeconds - used) : 0.0;
-        if (blasted->size() == 1) {
-            const z3::goal propositional = (*blasted)[0];
-            if (propositional.is_decided_unsat())
-                return z3::unsat;
-            MiniSatAnswer answer = solveWithMiniSat(propositional, left, cancel);
-            if (satSolver && answer.status != MiniSatAnswer::Unavailable)
-                *satSolver = "minisat";
-            if (answer.status == MiniSatAnswer::Unsat)
-                return z3::unsat;
-            if (answer.status == MiniSatAnswer::Sat) {
-                model = answer.model;
-                return z3::sat;
-            }
-            if (answer.status == MiniSatAnswer::Unknown) {
-                reason = answer.reason;
-                return z3::unknown;
-            }
-        }
-    }
-    if (satSolver)
-        *satSolver = "z3";
-    z3::solver solver = (bitBlast & z3::with(z3::tactic(ctx, "sat"), satParams)).mk_solver();
-    if (timeoutSeconds > 0) {
-        z3::params params(ctx);
-        params.set("timeout", unsigned(std::max(1.0, timeoutSeconds * 1000)));
-        solver.set(params);
-    }
-    for (const auto &f : facts)
-        solver.add(f);
-    for (const auto &d : encoder.definitions)
-        solver.add(d);
-    solver.add(z3::mk_or(any));
-    z3::check_result r = z3::unknown;
-    {
-        Z3Interrupter interrupter(ctx, cancel);
-        r = solver.check();
-    }
-    if (r == z3::sat)
-        model = solver.get_model();
-    if (r == z3::unknown)
-        reason = cancel && cancel->load() ? "cancelled" : "solver: " + solver.reason_unknown();
-    return r;
-}
-
 ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
     std::vector<const InputSymbol *> used;
     for (const auto &in : encoder.inputs)
@@ -1427,37 +1288,15 @@ struct BmcEncoding::Impl {
         return z3::uge(sum, ctx.bv_val(uint64_t(k), width));
     }
 
-    // Z3's Optimize on the word-level formula: the facts and one of the conditions hard,
-    // each edge of `cover` a soft constraint of weight 1 (MaxSAT: Z3 bit-blasts and runs its
-    // core-guided MaxRes). An answer within the budget is optimal.
+    // The most covering execution: a soft constraint per edge of `cover` (SatSearch.h).
     z3::check_result maximize(const std::vector<EdgeId> &cover, const std::vector<z3::expr> &conditions,
                               const std::vector<z3::expr> &facts, double timeoutSeconds,
                               std::optional<z3::model> &model, std::string &reason) {
-        if (conditions.empty())
-            return z3::unsat;
-        z3::optimize opt(ctx);
-        if (timeoutSeconds > 0) {
-            z3::params params(ctx);
-            params.set("timeout", unsigned(std::max(1.0, timeoutSeconds * 1000)));
-            opt.set(params);
-        }
-        for (const auto &f : facts)
-            opt.add(f);
-        for (const auto &def : encoder->definitions)
-            opt.add(def);
-        opt.add(any(conditions));
+        std::vector<z3::expr> soft;
         for (EdgeId e : cover)
-            opt.add_soft(takesOneOf({e}), 1);
-        z3::check_result r = z3::unknown;
-        {
-            Z3Interrupter interrupter(ctx, options.cancel);
-            r = opt.check();
-        }
-        if (r == z3::sat)
-            model = opt.get_model();
-        if (r == z3::unknown)
-            reason = options.cancel && options.cancel->load() ? "cancelled" : std::string("optimizer: ") + Z3_optimize_get_reason_unknown(ctx, opt);
-        return r;
+            soft.push_back(takesOneOf({e}));
+        return solveMaxSat(ctx, encoder->definitions, conditions, facts, soft, timeoutSeconds, options.cancel, model,
+                           reason);
     }
 
     // The execution takes one of the edges (true when none are named).
@@ -1604,7 +1443,7 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
         z3::check_result r =
             query.maximizeCover
                 ? d->maximize(query.cover, goals, found, left(), model, result.reason)
-                : solveAny(d->ctx, encoder, goals, found, left(), d->options.cancel, model, result.reason);
+                : solveAny(d->ctx, encoder.definitions, goals, found, left(), d->options.cancel, model, result.reason);
         result.optimal = query.maximizeCover && r == z3::sat;
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
@@ -1619,7 +1458,7 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
                     unwinding.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v))
                                                 : v.condition);
             std::string why;
-            z3::check_result u = solveAny(d->ctx, encoder, unwinding, facts, left(), d->options.cancel, model, why);
+            z3::check_result u = solveAny(d->ctx, encoder.definitions, unwinding, facts, left(), d->options.cancel, model, why);
             result.complete = u == z3::unsat;
             if (u == z3::sat)
                 result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
@@ -1698,7 +1537,7 @@ BmcResult BmcEncoding::check(const Query &query) {
             for (size_t i = 0; i < conditions.size(); ++i)
                 if (unwinding || encoder.violations[i].property != Property::Unwinding)
                     any.push_back(conditions[i]);
-            return solveAny(d->ctx, encoder, any, facts, left, options.cancel, model, result.reason,
+            return solveAny(d->ctx, encoder.definitions, any, facts, left, options.cancel, model, result.reason,
                             &result.satSolver);
         };
         z3::check_result r = solve(true);

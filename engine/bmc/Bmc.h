@@ -83,7 +83,7 @@ ExecutionSearch findExecution(const Program &program, const BmcOptions &options)
 // an automaton admits (a product with it). Each query is solved on its own: Z3's
 // preprocessing slices the shared encoding to what the query asks (the variant's literal
 // fixed, the other variants dropped), then a fresh SAT search runs. That was measured
-// faster than one incremental solver with assumption literals (Bmc.cpp, solveAny).
+// faster than one incremental solver with assumption literals (SatSearch.h).
 struct BmcQuery {
     size_t variant = 0;          // 0: the program, k: BmcEncoding::variants()[k-1]
     std::vector<EdgeId> through; // non-empty: only executions that take one of these edges
