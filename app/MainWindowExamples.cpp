@@ -6,6 +6,7 @@
 #include "MutantsView.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
 #include <QStatusBar>
@@ -65,6 +66,8 @@ void MainWindow::startExample() {
     request.options.bmc.properties = {Property::Assertion, Property::ArrayBounds, Property::Pointer,
                                       Property::DivisionByZero};
     request.size = e.size;
+    // The campaign is what the example is about: room for its table, diff and witness.
+    resizeDocks({m_docks[QStringLiteral("mutants")]}, {height() / 2}, Qt::Vertical);
     if (!startMutationCampaign(request))
         m_example.reset();
 }
