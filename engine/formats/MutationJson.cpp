@@ -7,22 +7,44 @@
 
 namespace vcov {
 
+nlohmann::json mutantSiteToJson(const Mutant &m) {
+    return {{"id", m.id},
+            {"operator", m.site.operatorName},
+            {"file", m.file},
+            {"line", m.site.line},
+            {"column", m.site.column},
+            {"end_line", m.site.endLine},
+            {"end_column", m.site.endColumn},
+            {"offset", m.site.offset},
+            {"length", m.site.length},
+            {"original", m.site.original},
+            {"replacement", m.site.replacement},
+            {"function", m.site.function}};
+}
+
+Mutant mutantSiteFromJson(const nlohmann::json &j) {
+    Mutant m;
+    m.id = j.at("id").get<std::string>();
+    m.file = j.value("file", std::string());
+    MutationSite &s = m.site;
+    s.operatorName = j.at("operator").get<std::string>();
+    s.line = j.at("line").get<unsigned>();
+    s.column = j.value("column", 1u);
+    s.endLine = j.value("end_line", s.line);
+    s.endColumn = j.value("end_column", s.column);
+    s.offset = j.value("offset", size_t(0));
+    s.length = j.value("length", size_t(0));
+    s.original = j.at("original").get<std::string>();
+    s.replacement = j.at("replacement").get<std::string>();
+    s.function = j.value("function", std::string());
+    return m;
+}
+
 namespace {
 
 nlohmann::json mutantJson(const CampaignRun &run, const Mutant &m, const MutantOutcome &o) {
-    nlohmann::json j = {
-        {"id", m.id},
-        {"operator", m.site.operatorName},
-        {"file", m.file},
-        {"line", m.site.line},
-        {"column", m.site.column},
-        {"end_line", m.site.endLine},
-        {"end_column", m.site.endColumn},
-        {"offset", m.site.offset},
-        {"length", m.site.length},
-        {"original", m.site.original},
-        {"replacement", m.site.replacement},
-        {"function", m.site.function},
+    nlohmann::json j = mutantSiteToJson(m);
+    j.update({
         {"status", mutantStatusName(o.status)},
         {"phase", o.phase},
         {"reason", o.reason},
@@ -30,7 +52,7 @@ nlohmann::json mutantJson(const CampaignRun &run, const Mutant &m, const MutantO
         {"bound", o.bound},
         {"exceeds_bound", o.exceedsBound},
         {"cfa", m.program ? "own program" : "variant"},
-    };
+    });
     j["size"] = run.size ? nlohmann::json(*run.size) : nlohmann::json(nullptr);
     if (o.counterexample) {
         nlohmann::json cx = executionToJson(m.runs(*run.program), *o.counterexample);
@@ -192,24 +214,13 @@ nlohmann::json mergeCampaignReports(const std::vector<nlohmann::json> &reports, 
 }
 
 nlohmann::json harnessMutantToJson(const HarnessMutantResult &r) {
-    const MutationSite &s = r.mutant.site;
-    nlohmann::json j = {{"id", r.mutant.id},
-                        {"operator", s.operatorName},
-                        {"file", r.mutant.file},
-                        {"line", s.line},
-                        {"column", s.column},
-                        {"end_line", s.endLine},
-                        {"end_column", s.endColumn},
-                        {"offset", s.offset},
-                        {"length", s.length},
-                        {"original", s.original},
-                        {"replacement", s.replacement},
-                        {"outcome", harnessOutcomeName(r.outcome)},
-                        {"killed", r.killed},
-                        {"checked", r.checked},
-                        {"kill_rate", r.killRate},
-                        {"reason", r.reason},
-                        {"seconds", r.seconds}};
+    nlohmann::json j = mutantSiteToJson(r.mutant);
+    j.update({{"outcome", harnessOutcomeName(r.outcome)},
+              {"killed", r.killed},
+              {"checked", r.checked},
+              {"kill_rate", r.killRate},
+              {"reason", r.reason},
+              {"seconds", r.seconds}});
     if (r.counterexample && r.program)
         j["counterexample"] = executionToJson(*r.program, *r.counterexample);
     return j;

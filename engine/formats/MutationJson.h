@@ -20,6 +20,12 @@ namespace vcov {
 // mutant as it stood at the last size that checked it.
 nlohmann::json campaignToJson(const SizeSearch &search, unsigned shardIndex = 0, unsigned shardCount = 1);
 
+// A mutant's id, place and edit ({id, operator, file, line, column, end_line, end_column,
+// offset, length, original, replacement, function}): the part every report entry shares,
+// code and harness mutants alike; read back for a session (throws on a damaged entry).
+nlohmann::json mutantSiteToJson(const Mutant &m);
+Mutant mutantSiteFromJson(const nlohmann::json &j);
+
 // What a report's mutants need to be rebuilt later (a session replays a killed mutant's
 // execution from its inputs): the size macro, the bound in S, the checks, the operators.
 nlohmann::json campaignSettingsToJson(const CampaignOptions &options);

@@ -1,5 +1,7 @@
 #include "mutation/Mutant.h"
 
+#include "mutation/StatementDeletion.h"
+
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -173,16 +175,9 @@ std::optional<ProgramVariant> deletionVariant(const Program &p, FileId file, con
     for (const CfaEdge &e : p.edges) {
         if (!within(e.range, file, s))
             continue;
-        if (e.kind != EdgeKind::Assignment && !(e.kind == EdgeKind::Call && !callsBody(p, e)))
+        if (!deletableEdge(p, e))
             return std::nullopt;
-        CfaEdge blank;
-        blank.id = e.id;
-        blank.from = e.from;
-        blank.to = e.to;
-        blank.function = e.function;
-        blank.range = e.range;
-        blank.text = "(deleted) " + e.text;
-        v.edges.emplace(e.id, std::move(blank));
+        v.edges.emplace(e.id, deletedEdge(e));
     }
     if (v.edges.empty() || !variantError(p, v).empty())
         return std::nullopt;

@@ -9,6 +9,12 @@
 
 namespace vcov {
 
+// Whether deletion can blank the edge: an assignment, or a call of a function without a
+// body (an intrinsic, a library function).
+bool deletableEdge(const Program &p, const CfaEdge &e);
+// The edge as deletion leaves it: blank, with its place and its text marked "(deleted)".
+CfaEdge deletedEdge(const CfaEdge &e);
+
 // The variant in which the statements on `line` of `file` (column > 0: only the one that
 // starts there) are deleted: their assignments and intrinsic calls become blank edges.
 // Without edges when there are none.
