@@ -40,6 +40,7 @@ struct MutantRow;
 namespace vcov {
 struct CampaignOptions;
 struct MutantWitness;
+struct Mutant;
 } // namespace vcov
 
 namespace vcov::app {
@@ -173,6 +174,7 @@ private:
     void startExample();
     void finishExample();
     void showHarnessMutant(int row);
+    void revealMutant(const Mutant &m);
     void showHarnessMutantExecution(int row);
     void restoreMutationReport(const nlohmann::json &report);
     void replayMutantExecution(int row);

@@ -122,20 +122,21 @@ void MainWindow::createMutationDock(QDockWidget *below) {
     });
 }
 
-void MainWindow::showHarnessMutant(int row) {
-    const views::HarnessMutantRow &r = m_mutants->harnessModel()->row(row);
+void MainWindow::showHarnessMutant(int row) { revealMutant(m_mutants->harnessModel()->row(row).result.mutant); }
+
+// The source view on a mutant's edit.
+void MainWindow::revealMutant(const Mutant &m) {
     if (!m_program)
         return;
-    FileId f = sameFile(*m_program, r.result.mutant.file);
+    FileId f = sameFile(*m_program, m.file);
     if (f < 0)
         return;
-    const MutationSite &s = r.result.mutant.site;
     SourceRange range;
     range.file = f;
-    range.beginLine = s.line;
-    range.beginColumn = s.column;
-    range.endLine = s.endLine;
-    range.endColumn = s.endColumn;
+    range.beginLine = m.site.line;
+    range.beginColumn = m.site.column;
+    range.endLine = m.site.endLine;
+    range.endColumn = m.site.endColumn;
     revealRange(range);
 }
 
@@ -197,21 +198,7 @@ void MainWindow::stopMutationCampaign() {
 
 bool MainWindow::isMutating() const { return m_mutationRunner && m_mutationRunner->isRunning(); }
 
-void MainWindow::showMutant(int row) {
-    const views::MutantRow &r = m_mutants->model()->row(row);
-    if (!m_program)
-        return;
-    FileId f = sameFile(*m_program, r.mutant.file);
-    if (f < 0)
-        return;
-    SourceRange range;
-    range.file = f;
-    range.beginLine = r.mutant.site.line;
-    range.beginColumn = r.mutant.site.column;
-    range.endLine = r.mutant.site.endLine;
-    range.endColumn = r.mutant.site.endColumn;
-    revealRange(range);
-}
+void MainWindow::showMutant(int row) { revealMutant(m_mutants->model()->row(row).mutant); }
 
 void MainWindow::showMutantExecution(int row) {
     if (!m_mutants->model()->row(row).outcome.counterexample && m_mutants->model()->row(row).replay)
@@ -344,32 +331,31 @@ void MainWindow::showWitness(const views::MutantRow &r, const MutantWitness &w) 
     m_mutants->showWitness(r, w);
     m_mutants->setRunning(false);
     m_lastWitness = std::make_shared<const MutantWitness>(w);
+    if (w.execution) {
+        views::TraceEntry entry;
+        entry.title = tr("witness for %1: passes, covers %2 of %3%4")
+                          .arg(QString::fromStdString(r.mutant.id))
+                          .arg(w.covered)
+                          .arg(w.coverable)
+                          .arg(w.maximal ? tr(" (maximal)") : QString());
+        entry.execution = std::make_shared<const Execution>(*w.execution);
+        entry.artNodes.assign(w.execution->steps.size(), -1);
+        const std::shared_ptr<const Program> runs = r.mutant.program ? r.mutant.program : r.original;
+        // The witness's mutated edges belong to the program searched: the mutant itself,
+        // except for a deletion searched with a marker (then the line marks it).
+        const bool searchedRuns = !(r.mutant.program && r.mutant.site.operatorName == "del_stmt");
+        entry.mark = mutantMark(r, *runs, searchedRuns ? w.mutatedEdges : std::vector<EdgeId>{});
+        m_trace->setTraces(runs, {entry});
+        m_trace->showTrace(0);
+        // The first step through the mutated code: the source view follows to the edit.
+        for (int i = 0; i < m_trace->stepCount(); ++i)
+            if (m_trace->traceModel()->isMarked(i)) {
+                m_trace->setStep(i);
+                break;
+            }
+        m_docks[QStringLiteral("trace")]->raise();
+    }
     emit witnessShown();
-    if (!w.execution)
-        return;
-    std::vector<views::TraceEntry> entries(2);
-    entries[0].title = tr("witness for %1: passes, covers %2 of %3%4")
-                           .arg(QString::fromStdString(r.mutant.id))
-                           .arg(w.covered)
-                           .arg(w.coverable)
-                           .arg(w.maximal ? tr(" (maximal)") : QString());
-    entries[0].execution = std::make_shared<const Execution>(*w.execution);
-    entries[0].artNodes.assign(w.execution->steps.size(), -1);
-    const std::shared_ptr<const Program> runs = r.mutant.program ? r.mutant.program : r.original;
-    // The witness's mutated edges belong to the program searched: the mutant itself, except
-    // for a deletion searched with a marker (then the line marks it).
-    const bool searchedRuns = !(r.mutant.program && r.mutant.site.operatorName == "del_stmt");
-    entries[0].mark = mutantMark(r, *runs, searchedRuns ? w.mutatedEdges : std::vector<EdgeId>{});
-    // The original on the same inputs: its own edges, the original program's.
-    m_trace->setTraces(runs, {entries[0]});
-    m_trace->showTrace(0);
-    // The first step through the mutated code: the source view follows to the edit.
-    for (int i = 0; i < m_trace->stepCount(); ++i)
-        if (m_trace->traceModel()->isMarked(i)) {
-            m_trace->setStep(i);
-            break;
-        }
-    m_docks[QStringLiteral("trace")]->raise();
 }
 
 void MainWindow::restoreMutationReport(const nlohmann::json &report) {
@@ -381,19 +367,7 @@ void MainWindow::restoreMutationReport(const nlohmann::json &report) {
         for (const auto &j : report.at("mutants")) {
             views::MutantRow row;
             row.original = m_program;
-            row.mutant.id = j.at("id").get<std::string>();
-            row.mutant.file = j.at("file").get<std::string>();
-            MutationSite &s = row.mutant.site;
-            s.operatorName = j.at("operator").get<std::string>();
-            s.line = j.at("line").get<unsigned>();
-            s.column = j.at("column").get<unsigned>();
-            s.endLine = j.value("end_line", s.line);
-            s.endColumn = j.value("end_column", s.column);
-            s.offset = j.value("offset", size_t(0));
-            s.length = j.value("length", size_t(0));
-            s.original = j.at("original").get<std::string>();
-            s.replacement = j.at("replacement").get<std::string>();
-            s.function = j.value("function", std::string());
+            row.mutant = mutantSiteFromJson(j);
             MutantOutcome &o = row.outcome;
             const std::string status = j.at("status").get<std::string>();
             for (MutantStatus st : {MutantStatus::Killed, MutantStatus::Survived, MutantStatus::Equivalent,
@@ -427,18 +401,7 @@ void MainWindow::restoreMutationReport(const nlohmann::json &report) {
                 views::HarnessMutantRow row;
                 row.original = m_program;
                 HarnessMutantResult &r = row.result;
-                r.mutant.id = j.at("id").get<std::string>();
-                r.mutant.file = j.value("file", std::string());
-                MutationSite &s = r.mutant.site;
-                s.operatorName = j.at("operator").get<std::string>();
-                s.line = j.at("line").get<unsigned>();
-                s.column = j.value("column", 1u);
-                s.endLine = j.value("end_line", s.line);
-                s.endColumn = j.value("end_column", s.column);
-                s.offset = j.value("offset", size_t(0));
-                s.length = j.value("length", size_t(0));
-                s.original = j.at("original").get<std::string>();
-                s.replacement = j.at("replacement").get<std::string>();
+                r.mutant = mutantSiteFromJson(j);
                 const std::string outcome = j.at("outcome").get<std::string>();
                 for (O o : {O::Invalid, O::RejectsCode, O::Weaker, O::Equal, O::Stronger, O::Unknown})
                     if (outcome == harnessOutcomeName(o))
