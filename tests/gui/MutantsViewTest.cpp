@@ -3,9 +3,11 @@
 // killed mutant's execution in the Trace view.
 #include "MainWindow.h"
 #include "MutantsView.h"
+#include "MutationCampaignDialog.h"
 #include "MutationRunner.h"
 #include "TraceView.h"
 
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QDir>
 #include <QFile>
@@ -228,6 +230,31 @@ private slots:
                                  (dir + QStringLiteral("/mutation/sort.c")).toStdString()};
         w.openInputs(inputs);
         QVERIFY(shown.wait(60000));
+        // The dialog's option: on by request, off with find-size (a campaign per size and
+        // harness mutant would be too many).
+        {
+            app::MutationCampaignDialog dialog(inputs.frontEnd);
+            dialog.show();
+            QCheckBox *harnessBox = nullptr, *findSize = nullptr, *useSize = nullptr;
+            for (QCheckBox *box : dialog.findChildren<QCheckBox *>()) {
+                if (box->text().startsWith(QStringLiteral("Mutate the harness")))
+                    harnessBox = box;
+                if (box->text().startsWith(QStringLiteral("Find the mutant-stable size")))
+                    findSize = box;
+                if (box->text() == QStringLiteral("Define"))
+                    useSize = box;
+            }
+            QVERIFY(harnessBox && findSize && useSize);
+            QVERIFY(!dialog.request().mutateHarness);
+            harnessBox->setChecked(true);
+            QVERIFY(dialog.request().mutateHarness);
+            QTest::qWait(100);
+            screenshot(&dialog, QStringLiteral("dialog-mutation-campaign.png"));
+            useSize->setChecked(true);
+            findSize->setChecked(true);
+            QVERIFY(!harnessBox->isEnabled());
+            QVERIFY(!dialog.request().mutateHarness);
+        }
         app::MutationRequest request;
         request.options.program = inputs.frontEnd;
         request.options.mutate = {inputs.frontEnd.files[1]};
