@@ -1,5 +1,7 @@
 #include "cli/CliOptions.h"
 
+#include "Cfa.h"
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -95,6 +97,31 @@ bool writeFile(const std::string &path, const std::string &content) {
         return false;
     }
     return true;
+}
+
+// Parses the program of a subcommand; prints diagnostics. Null on bad input.
+std::unique_ptr<Program> loadProgram(CliOptions &opts) {
+    Diagnostics inputDiags;
+    if (!resolveProgramInputs(opts.inputs, inputDiags)) {
+        printDiagnostics(inputDiags);
+        return nullptr;
+    }
+    printDiagnostics(inputDiags);
+    auto program = parseProgram(opts.inputs.frontEnd);
+    printDiagnostics(program->diagnostics);
+    if (program->diagnostics.hasErrors())
+        return nullptr;
+    return program;
+}
+
+// A program that analyses can start: parsed without errors and with a main function.
+std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts) {
+    auto program = loadProgram(opts);
+    if (program && program->entryFunction == NoFunction) {
+        std::cerr << "vcov-cli: the program has no main function\n";
+        return nullptr;
+    }
+    return program;
 }
 
 } // namespace vcov::cli

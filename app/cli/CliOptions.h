@@ -5,9 +5,14 @@
 #include "frontend/ProgramInputs.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace vcov {
+class Program;
+}
 
 namespace vcov::cli {
 
@@ -32,6 +37,10 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
 
 // Diagnostics to stderr, one "file:line:col: error: message" per line.
 void printDiagnostics(const Diagnostics &d);
+// Parses the program of a subcommand; prints diagnostics. Null on bad input.
+std::unique_ptr<Program> loadProgram(CliOptions &opts);
+// A program that analyses can start: parsed without errors and with a main function.
+std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts);
 // Writes a whole file; false after a message when it cannot.
 bool writeFile(const std::string &path, const std::string &content);
 

@@ -1,5 +1,6 @@
 // vcov-cli: the engine without the GUI, for scripts and CI.
 #include "cli/CliOptions.h"
+#include "cli/GoalsCommand.h"
 #include "cli/MutateCommand.h"
 #include "formats/CfaDot.h"
 #include "formats/CfaJson.h"
@@ -30,6 +31,8 @@ Commands:
   coverage  run an ART analysis within a budget and measure its verification coverage
   mutate a mutation campaign: which mutants of the code under test does the harness kill?
   witness  the passing, maximally covering execution through a mutant (vcov-cli witness --help)
+  goals  decide every branch goal: covered by a test, unreachable by a proof (k-induction),
+         or unknown; write the tests as a Test-Comp suite (vcov-cli goals --help)
 
 Program options (all commands):
   -I DIR               include directory
@@ -126,31 +129,6 @@ std::optional<std::vector<int64_t>> parseValues(const std::string &list) {
         pos = comma + 1;
     }
     return out;
-}
-
-// Parses the program of a subcommand; prints diagnostics. Null on bad input.
-std::unique_ptr<Program> loadProgram(CliOptions &opts) {
-    Diagnostics inputDiags;
-    if (!resolveProgramInputs(opts.inputs, inputDiags)) {
-        printDiagnostics(inputDiags);
-        return nullptr;
-    }
-    printDiagnostics(inputDiags);
-    auto program = parseProgram(opts.inputs.frontEnd);
-    printDiagnostics(program->diagnostics);
-    if (program->diagnostics.hasErrors())
-        return nullptr;
-    return program;
-}
-
-// A program that analyses can start: parsed without errors and with a main function.
-std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts) {
-    auto program = loadProgram(opts);
-    if (program && program->entryFunction == NoFunction) {
-        std::cerr << "vcov-cli: the program has no main function\n";
-        return nullptr;
-    }
-    return program;
 }
 
 // A program file named on the command line: its path as given, or a path that ends in it.
@@ -577,6 +555,8 @@ int main(int argc, char **argv) {
             return mutateCommand(args);
         if (command == "witness")
             return witnessCommand(args);
+        if (command == "goals")
+            return goalsCommand(args);
     } catch (const std::exception &ex) {
         std::cerr << "vcov-cli: internal error: " << ex.what() << "\n";
         return 70;

@@ -370,6 +370,7 @@ struct Violation {
     std::string message;
     int unode = -1; // the unwound location whose edge it is on (for unwinding: the edge the bound cut)
     bool onReturn = false; // on the return from `edge`, a call, to the caller
+    std::string loop;      // for unwinding: the loop id (or "recursion of f") the bound cut
 };
 
 // An execution that ends normally: at the entry function's exit, or by an exit() call.
@@ -1167,12 +1168,27 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
     if (ue.unwindLimit) {
         // After the edge's own condition: the path really takes it one time too many.
         if (opts.unwindingAssertions && !s.guard.is_false())
-            violations.push_back(
-                {s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, unode, m_onReturn});
+            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, unode,
+                                  m_onReturn, ue.loop});
         return;
     }
     if (ue.target < 0 || s.guard.is_false())
         return;
+    if (opts.havoc && ue.kind != UEdge::Enter && opts.havoc->entryEdges.count(ue.edge)) {
+        // Entering the inductive step's loop: what it writes becomes arbitrary (not an input
+        // of any execution: the step's paths are not replayed).
+        Eval at{s, U.nodes[size_t(ue.target)].frame, ue.edge, ctx.bool_val(true)};
+        for (VarId v : opts.havoc->vars) {
+            const Type *t = P.variable(v).type;
+            SymValue dst = address(makeVar(t, v), at);
+            for (const Leaf &l : leavesOf(t)) {
+                z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), l.type->bits);
+                if (l.type->isBool)
+                    x = z3::ite(x.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+                write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, SymValue{false, x, {}}, at);
+            }
+        }
+    }
     taken[&ue].push_back(s.guard);
     incoming[size_t(ue.target)].push_back(std::move(s));
 }
@@ -1464,6 +1480,89 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
                 result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
             else if (u == z3::unknown)
                 result.reason = why;
+        }
+    } catch (const z3::exception &ex) {
+        result.status = ExecutionSearch::Unknown;
+        result.reason = std::string("solver error: ") + ex.msg();
+    }
+    result.seconds = elapsed();
+    return result;
+}
+
+ExecutionSearch BmcEncoding::reach(const Query &query) {
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    ExecutionSearch result;
+    result.unrolledNodes = d->unrolledNodes;
+    result.reason = d->queryError(query);
+    if (result.reason.empty() && query.through.empty())
+        result.reason = "internal error: a reach query names no edge";
+    if (result.reason.empty() && !d->options.unwindingAssertions)
+        result.reason = "internal error: a reach query needs unwinding assertions";
+    if (!result.reason.empty())
+        return result;
+    const double budget = query.timeoutSeconds > 0 ? query.timeoutSeconds : d->options.timeoutSeconds;
+    auto left = [&] { return budget > 0 ? std::max(0.001, budget - elapsed()) : 0.0; };
+    const Encoder &encoder = *d->encoder;
+    try {
+        const std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        std::optional<QueryProduct> product;
+        if (query.observer)
+            product = d->productWith(*query.observer);
+        // A wanted edge counts where it is taken in a state the automaton lets it be taken.
+        const std::set<EdgeId> wanted(query.through.begin(), query.through.end());
+        std::vector<z3::expr> hits;
+        const auto &nodes = d->unroller->nodes;
+        for (size_t n = 0; n < nodes.size(); ++n)
+            for (const UEdge &ue : nodes[n].out) {
+                if (ue.kind == UEdge::Leave || !wanted.count(ue.edge))
+                    continue;
+                z3::expr taken = d->takenGuard(ue);
+                if (taken.is_false())
+                    continue;
+                if (product) {
+                    std::vector<z3::expr> admitted;
+                    for (const auto &[state, c] : (*product)[n])
+                        if (query.observer->step(state, {ue.edge, false}) != PathObserver::Blocked)
+                            admitted.push_back(c);
+                    taken = andE(taken, d->any(admitted));
+                }
+                hits.push_back(taken);
+            }
+        // A wanted edge that the bound cuts (a back edge taken once too often) is still
+        // taken: the cut ends the path after it. Missing these hid goals on back edges.
+        for (const auto &v : encoder.violations)
+            if (v.property == Property::Unwinding && !v.onReturn && wanted.count(v.edge))
+                hits.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v)) : v.condition);
+        std::optional<z3::model> model;
+        z3::check_result r = solveAny(d->ctx, encoder.definitions, hits, facts, left(), d->options.cancel, model, result.reason);
+        if (r == z3::sat) {
+            result.status = ExecutionSearch::Found;
+            result.input = inputsFromModel(encoder, *model);
+        } else if (r == z3::unsat) {
+            result.status = ExecutionSearch::NotFound;
+            // Complete when no path the automaton admits is cut by a bound that matters.
+            std::vector<z3::expr> unwinding;
+            for (const auto &v : encoder.violations)
+                if (v.property == Property::Unwinding && !query.boundedLoops.count(v.loop))
+                    unwinding.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v))
+                                                : v.condition);
+            std::string why;
+            z3::check_result u = solveAny(d->ctx, encoder.definitions, unwinding, facts, left(), d->options.cancel, model, why);
+            result.complete = u == z3::unsat;
+            if (u == z3::sat) {
+                // Name the loop that needs more: the user's next --k-max or --unwind.
+                for (const auto &v : encoder.violations)
+                    if (v.property == Property::Unwinding && !query.boundedLoops.count(v.loop) &&
+                        model->eval(v.condition, true).is_true()) {
+                        result.reason = "bound " + std::to_string(d->options.unwind) + " too small for " + v.loop;
+                        break;
+                    }
+                if (result.reason.empty())
+                    result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
+            } else if (u == z3::unknown) {
+                result.reason = why;
+            }
         }
     } catch (const z3::exception &ex) {
         result.status = ExecutionSearch::Unknown;

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace vcov {
@@ -28,6 +29,14 @@ struct BmcOptions {
     // Unwind the product with this automaton: paths it blocks are not explored (a given
     // path, an explored region). Not owned.
     const PathObserver *observer = nullptr;
+    // The inductive step of k-induction: entering a loop (taking one of entryEdges, which
+    // lead to its head from outside the loop) gives these variables arbitrary values, so
+    // the loop starts from any state that agrees with the real one on what it never writes.
+    struct Havoc {
+        std::set<EdgeId> entryEdges;
+        std::vector<VarId> vars; // scalars and arrays of scalars, no pointers
+    };
+    std::optional<Havoc> havoc;
 };
 
 enum class Verdict { Safe, Unsafe, Unknown };
@@ -99,6 +108,9 @@ struct BmcQuery {
     // Optimize, a soft constraint per edge: MaxSAT), measured against raising coverAtLeast.
     bool maximizeCover = false;
     double timeoutSeconds = 0; // 0: the options' budget
+    // reach only: paths cut by the bound of these loops (ids as in BmcOptions::loopBounds)
+    // do not make "not found" incomplete (the inductive step's own loop).
+    std::set<std::string> boundedLoops;
 };
 
 class BmcEncoding {
@@ -115,6 +127,10 @@ public:
     BmcResult check(const Query &query = {});
     // An execution that ends normally in an accepting state of options.observer.
     ExecutionSearch findExecution(const Query &query = {});
+    // An execution that takes one of query.through (required) where query.observer admits
+    // that move, however it goes on: branch goals. Found: the inputs of the path up to it
+    // (replay them). NotFound and complete: no execution takes one, at any length.
+    ExecutionSearch reach(const Query &query);
 
     const std::vector<ProgramVariant> &variants() const;
     // Non-empty when the program could not be encoded (an unsupported construct, ...).

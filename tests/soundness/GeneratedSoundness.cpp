@@ -7,7 +7,9 @@
 //   - the value analysis in every order (bfs, dfs, rpo, each with and without the Reach
 //     tie-break): no "finished" when some input reaches reach_error, every bug replays;
 //   - coverage (with the exact search): no covered line without a replayed execution
-//     that passes it inside the region, no unreachable line that a terminating run passes.
+//     that passes it inside the region, no unreachable line that a terminating run passes;
+//   - branch goals (with and without the sampled executions, k-induction on): no goal
+//     proved unreachable that a concrete run enters, every covering test replays into it.
 // Prints each discrepancy with its program (kept in DIR), a summary line, and exits 1 when
 // there was any.
 #include "../engine/ParseHelpers.h"
@@ -17,6 +19,7 @@
 #include "automata/AssumptionAutomaton.h"
 #include "bmc/Bmc.h"
 #include "coverage/Coverage.h"
+#include "goals/BranchGoals.h"
 #include "semantics/Interpreter.h"
 
 #include <cstdio>
@@ -36,11 +39,13 @@ struct Tally {
     size_t programs = 0, concreteBugs = 0, bmcSafe = 0, bmcUnsafe = 0, bmcUnknown = 0;
     size_t analysisRuns = 0, finished = 0, violations = 0, unconfirmed = 0, budget = 0;
     size_t coveredLines = 0, unreachableLines = 0, discrepancies = 0, failedPrograms = 0, notParsed = 0;
+    size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0;
 };
 
 struct Concrete {
     std::optional<ExecutionInput> violating;        // an input that reaches reach_error
     std::vector<std::vector<PathMove>> terminating; // moves of runs that end normally
+    std::set<EdgeId> entered;                       // edges any run takes (to its last full step)
 };
 
 // Inputs: every nondet value from a boundary set, then random small values.
@@ -69,6 +74,11 @@ Concrete runConcretely(const Program &p, uint64_t seed) {
             c.violating = in;
         if (x.ending.kind == EndingKind::Exit && c.terminating.size() < 150)
             c.terminating.push_back(movesOf(p, x));
+        size_t full = x.steps.size();
+        if (full > 0 && x.ending.kind != EndingKind::Exit && x.ending.edge == x.steps.back().edge)
+            --full;
+        for (size_t i = 0; i < full; ++i)
+            c.entered.insert(x.steps[i].edge);
     }
     return c;
 }
@@ -207,6 +217,41 @@ int main(int argc, char **argv) {
                 }
             }
         }
+        if (p && !p->diagnostics.hasErrors() && p->entryFunction != NoFunction) {
+            // Branch goals: half the seeds without the sampled executions, so that the
+            // solver and the inductive step decide more of them.
+            const Program &P = *p;
+            Concrete c = runConcretely(P, seed);
+            GoalOptions go;
+            go.kMax = g.unwind + 2;
+            go.timeSeconds = 20;
+            go.concrete = seed % 2 == 0;
+            const GoalReport gr = decideBranchGoals(P, go);
+            if (!gr.error.empty())
+                report("goals: " + gr.error);
+            for (const BranchGoal &goal : gr.goals) {
+                ++t.goals;
+                if (goal.status == GoalStatus::Unreachable) {
+                    ++t.goalsUnreachable;
+                    if (c.entered.count(goal.edge))
+                        report("goals: " + goal.id + " (" + goal.condition + (goal.polarity ? " holds" : " fails") +
+                               ", line " + std::to_string(goal.line) + ") is proved unreachable (" + goal.proof +
+                               "), but a concrete run enters it");
+                }
+                if (goal.status == GoalStatus::Covered) {
+                    ++t.goalsCovered;
+                    InterpreterOptions io;
+                    io.properties = {};
+                    Execution again = runProgram(P, gr.tests[size_t(goal.test)].input, io);
+                    bool enters = false;
+                    for (const ExecutionStep &st : again.steps)
+                        enters = enters || st.edge == goal.edge;
+                    if (!enters)
+                        report("goals: " + goal.id + " is covered by " + gr.tests[size_t(goal.test)].id +
+                               ", but its test does not replay into it");
+                }
+            }
+        }
         if (!found.empty()) {
             t.discrepancies += found.size();
             ++t.failedPrograms;
@@ -229,7 +274,8 @@ int main(int argc, char **argv) {
               << t.concreteBugs << "; BMC safe " << t.bmcSafe << " unsafe " << t.bmcUnsafe << " unknown " << t.bmcUnknown
               << "; analysis runs " << t.analysisRuns << ": finished " << t.finished << ", violation " << t.violations
               << ", unconfirmed " << t.unconfirmed << ", budget " << t.budget << "; coverage claims: covered "
-              << t.coveredLines << ", unreachable " << t.unreachableLines << "\n";
+              << t.coveredLines << ", unreachable " << t.unreachableLines << "; branch goals " << t.goals
+              << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;
 }

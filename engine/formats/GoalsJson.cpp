@@ -1,0 +1,115 @@
+#include "formats/GoalsJson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace vcov {
+
+nlohmann::json goalsToJson(const Program &program, const GoalReport &report) {
+    using nlohmann::json;
+    json goals = json::array();
+    for (const BranchGoal &g : report.goals) {
+        json j{{"id", g.id},
+               {"file", g.file >= 0 ? program.files[size_t(g.file)].path : ""},
+               {"line", g.line},
+               {"column", g.column},
+               {"function", g.function},
+               {"condition", g.condition},
+               {"polarity", g.polarity},
+               {"arm_line", g.armLine},
+               {"status", goalStatusName(g.status)},
+               {"test", g.test >= 0 ? json(report.tests[size_t(g.test)].id) : json(nullptr)},
+               {"proof", g.proof},
+               {"k", g.k},
+               {"reason", g.reason}};
+        goals.push_back(std::move(j));
+    }
+    json tests = json::array();
+    for (const GoalTest &t : report.tests) {
+        json covered = json::array();
+        for (int g : t.goals)
+            covered.push_back(report.goals[size_t(g)].id);
+        tests.push_back({{"id", t.id},
+                         {"inputs", t.input.nondet},
+                         {"types", t.types},
+                         {"calls", t.calls},
+                         {"goals", covered},
+                         {"origin", t.origin},
+                         {"ending", t.ending},
+                         {"reads_uninitialized", t.readsUninitialized}});
+    }
+    json summary{{"goals", report.goals.size()},
+                 {"covered", report.count(GoalStatus::Covered)},
+                 {"unreachable", report.count(GoalStatus::Unreachable)},
+                 {"unknown", report.count(GoalStatus::Unknown)},
+                 {"tests", report.tests.size()},
+                 {"k", report.kReached},
+                 {"seconds", report.seconds},
+                 {"cancelled", report.cancelled}};
+    if (!report.error.empty())
+        summary["error"] = report.error;
+    return {{"goals", goals}, {"tests", tests}, {"summary", summary}};
+}
+
+std::string goalsToLcov(const Program &program, const GoalReport &report, const std::string &testName) {
+    // How many tests run each line and enter each goal.
+    std::map<FileLine, size_t> lineHits;
+    std::map<int, size_t> goalHits;
+    for (const GoalTest &t : report.tests) {
+        std::set<FileLine> lines;
+        for (EdgeId e : t.edges) {
+            const CfaEdge &edge = program.edge(e);
+            if (edge.kind != EdgeKind::Blank && edge.range.valid())
+                lines.insert({edge.range.file, edge.range.beginLine});
+        }
+        for (const FileLine &l : lines)
+            ++lineHits[l];
+        for (int g : t.goals)
+            ++goalHits[g];
+    }
+    std::ostringstream o;
+    for (size_t f = 0; f < program.files.size(); ++f) {
+        if (!program.files[f].isInput)
+            continue;
+        o << "TN:" << testName << "\nSF:" << program.files[f].path << "\n";
+        size_t found = 0, hit = 0;
+        std::map<unsigned, int> blocks; // branches seen so far on a line
+        std::map<std::pair<unsigned, EdgeId>, int> blockOf;
+        for (size_t i = 0; i < report.goals.size(); ++i) {
+            const BranchGoal &g = report.goals[i];
+            if (g.file != FileId(f))
+                continue;
+            const auto key = std::make_pair(g.line, std::min(g.edge, g.sibling));
+            auto it = blockOf.find(key);
+            if (it == blockOf.end())
+                it = blockOf.emplace(key, blocks[g.line]++).first;
+            // "-": the tests never reach the branch (neither half is entered).
+            int sibling = -1;
+            for (size_t j = 0; j < report.goals.size(); ++j)
+                if (report.goals[j].edge == g.sibling)
+                    sibling = int(j);
+            const size_t n = goalHits.count(int(i)) ? goalHits[int(i)] : 0;
+            const bool reached = n > 0 || (sibling >= 0 && goalHits.count(sibling));
+            o << "BRDA:" << g.line << "," << it->second << "," << (g.polarity ? 0 : 1) << ","
+              << (reached ? std::to_string(n) : "-") << "\n";
+            ++found;
+            hit += n > 0;
+        }
+        o << "BRF:" << found << "\nBRH:" << hit << "\n";
+        size_t lines = 0, linesHit = 0;
+        for (unsigned line : program.coverableLines(FileId(f))) {
+            auto it = lineHits.find({FileId(f), line});
+            const size_t n = it == lineHits.end() ? 0 : it->second;
+            o << "DA:" << line << "," << n << "\n";
+            ++lines;
+            linesHit += n > 0;
+        }
+        o << "LF:" << lines << "\nLH:" << linesHit << "\nend_of_record\n";
+    }
+    return o.str();
+}
+
+} // namespace vcov

@@ -1,0 +1,20 @@
+// Branch-goal results as JSON (vcov-cli goals --json) and as an lcov tracefile with branch
+// records, so that genhtml shows the goals beside the lines the tests run.
+#pragma once
+
+#include "goals/BranchGoals.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+
+namespace vcov {
+
+nlohmann::json goalsToJson(const Program &program, const GoalReport &report);
+
+// Per input file: DA for every coverable line (how many tests run it), and BRDA per goal
+// (block: the branch's number on its line, branch 0 the holding half and 1 the failing
+// one, taken: how many tests enter it; "-" when no test reaches the branch at all).
+std::string goalsToLcov(const Program &program, const GoalReport &report, const std::string &testName = "vcov");
+
+} // namespace vcov

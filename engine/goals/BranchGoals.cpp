@@ -1,0 +1,391 @@
+#include "goals/BranchGoals.h"
+
+#include "bmc/Bmc.h"
+#include "goals/Induction.h"
+#include "semantics/Interpreter.h"
+#include "semantics/SampleInputs.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+
+namespace vcov {
+
+const char *goalStatusName(GoalStatus s) {
+    switch (s) {
+    case GoalStatus::Covered: return "covered";
+    case GoalStatus::Unreachable: return "unreachable";
+    case GoalStatus::Unknown: break;
+    }
+    return "unknown";
+}
+
+size_t GoalReport::count(GoalStatus s) const {
+    return size_t(std::count_if(goals.begin(), goals.end(), [&](const BranchGoal &g) { return g.status == s; }));
+}
+
+namespace {
+
+// The line of the first operation after `e`, past blank edges (0: none before a join).
+unsigned armLineOf(const Program &program, const CfaEdge &e) {
+    NodeId n = e.to;
+    for (int hops = 0; hops < 64; ++hops) {
+        const CfaNode &node = program.node(n);
+        if (node.out.empty())
+            return 0;
+        const CfaEdge &next = program.edge(node.out.front());
+        if (node.out.size() == 1 && next.kind == EdgeKind::Blank && node.in.size() <= 1) {
+            n = next.to;
+            continue;
+        }
+        if (node.in.size() > 1)
+            return 0; // a join: the code there is not this half's own
+        return next.range.valid() && next.range.file == e.range.file ? next.range.beginLine : 0;
+    }
+    return 0;
+}
+
+} // namespace
+
+std::vector<BranchGoal> branchGoals(const Program &program) {
+    std::vector<BranchGoal> out;
+    for (const FunctionCfa &f : program.functions) {
+        if (!f.hasBody)
+            continue;
+        for (NodeId n : f.nodes) {
+            EdgeId holds = -1, fails = -1;
+            for (EdgeId id : program.node(n).out) {
+                const CfaEdge &e = program.edge(id);
+                if (e.kind == EdgeKind::Assume)
+                    (e.truth ? holds : fails) = id;
+            }
+            if (holds < 0 || fails < 0)
+                continue;
+            const CfaEdge &h = program.edge(holds);
+            if (h.range.file < 0 || !program.files[size_t(h.range.file)].isInput)
+                continue; // headers: not the program under test (as gcov's per-file report)
+            std::string text = h.text;
+            if (text.size() >= 2 && text.front() == '[' && text.back() == ']')
+                text = text.substr(1, text.size() - 2);
+            for (bool polarity : {true, false}) {
+                BranchGoal g;
+                g.edge = polarity ? holds : fails;
+                g.sibling = polarity ? fails : holds;
+                g.file = h.range.file;
+                g.line = h.range.beginLine;
+                g.column = h.range.beginColumn;
+                g.function = f.name;
+                g.condition = text;
+                g.polarity = polarity;
+                g.armLine = armLineOf(program, program.edge(g.edge));
+                out.push_back(std::move(g));
+            }
+        }
+    }
+    // Source order; the two halves of a branch together, the holding one first.
+    auto key = [](const BranchGoal &g) {
+        return std::make_tuple(g.file, g.line, g.column, std::min(g.edge, g.sibling), !g.polarity);
+    };
+    std::sort(out.begin(), out.end(), [&](const BranchGoal &a, const BranchGoal &b) { return key(a) < key(b); });
+    for (size_t i = 0; i < out.size(); ++i)
+        out[i].id = "G" + std::to_string(i + 1);
+    return out;
+}
+
+namespace {
+
+class GoalSearch {
+public:
+    GoalSearch(const Program &p, const GoalOptions &o,
+               const std::function<void(const GoalReport &, const GoalProgress &)> &onUpdate)
+        : P(p), opts(o), m_onUpdate(onUpdate), m_start(std::chrono::steady_clock::now()) {}
+
+    GoalReport run();
+
+private:
+    double elapsed() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    }
+    bool stopped() const {
+        return (opts.cancel && opts.cancel->load()) || (opts.timeSeconds > 0 && elapsed() >= opts.timeSeconds);
+    }
+    double remaining() const { return opts.timeSeconds > 0 ? std::max(0.001, opts.timeSeconds - elapsed()) : 0.0; }
+    std::vector<int> unknownGoals() const {
+        std::vector<int> out;
+        for (size_t i = 0; i < R.goals.size(); ++i)
+            if (R.goals[i].status == GoalStatus::Unknown)
+                out.push_back(int(i));
+        return out;
+    }
+    std::vector<EdgeId> edgesOf(const std::vector<int> &goals) const {
+        std::vector<EdgeId> out;
+        for (int g : goals)
+            out.push_back(R.goals[size_t(g)].edge);
+        return out;
+    }
+    void update(const std::string &phase, unsigned k) {
+        R.seconds = elapsed();
+        if (m_onUpdate)
+            m_onUpdate(R, GoalProgress{phase, k, unknownGoals().size(), R.seconds});
+    }
+    // Replays `input`; the goals the execution enters become covered by it. Returns how
+    // many of `wanted` (all, when empty) it covered that were unknown before.
+    size_t cover(const ExecutionInput &input, const std::string &origin, unsigned k, const std::vector<int> &wanted = {});
+    void prove(const std::vector<int> &goals, const std::string &proof, unsigned k) {
+        for (int g : goals) {
+            BranchGoal &goal = R.goals[size_t(g)];
+            goal.status = GoalStatus::Unreachable;
+            goal.proof = proof;
+            goal.k = k;
+            goal.reason.clear();
+        }
+    }
+    void explain(const std::vector<int> &goals, const std::string &reason, unsigned k) {
+        for (int g : goals) {
+            R.goals[size_t(g)].reason = reason;
+            R.goals[size_t(g)].k = k;
+        }
+    }
+    // The base case at k, then the inductive step for what it leaves; false: stop here.
+    bool round(unsigned k);
+
+    const Program &P;
+    const GoalOptions &opts;
+    const std::function<void(const GoalReport &, const GoalProgress &)> &m_onUpdate;
+    std::chrono::steady_clock::time_point m_start;
+    GoalReport R;
+    std::map<EdgeId, int> m_goalOf;
+    std::vector<InductionLoop> m_loops;
+};
+
+size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin, unsigned k,
+                         const std::vector<int> &wanted) {
+    InterpreterOptions io;
+    io.properties = {}; // isolation: a failing assertion ends the execution, as abort() does
+    io.maxSteps = opts.maxSteps;
+    const Execution x = runProgram(P, input, io);
+    // The last step of an execution that stopped inside it was not completed.
+    size_t steps = x.steps.size();
+    if (steps > 0 && x.ending.kind != EndingKind::Exit && x.ending.kind != EndingKind::StepLimit &&
+        x.ending.edge == x.steps.back().edge)
+        --steps;
+    std::vector<int> entered;
+    std::set<EdgeId> edges;
+    for (size_t i = 0; i < steps; ++i) {
+        edges.insert(x.steps[i].edge);
+        auto it = m_goalOf.find(x.steps[i].edge);
+        if (it != m_goalOf.end() && std::find(entered.begin(), entered.end(), it->second) == entered.end())
+            entered.push_back(it->second);
+    }
+    std::vector<int> fresh;
+    for (int g : entered) {
+        BranchGoal &goal = R.goals[size_t(g)];
+        if (goal.status == GoalStatus::Unreachable) {
+            // A proof that an execution contradicts: the worst defect. Say so, loudly.
+            R.error += "internal error: " + goal.id + " was proved unreachable (" + goal.proof +
+                       ") but an execution enters it; ";
+            goal.status = GoalStatus::Unknown;
+        }
+        if (goal.status == GoalStatus::Unknown)
+            fresh.push_back(g);
+    }
+    size_t wantedCovered = 0;
+    for (int g : fresh)
+        if (wanted.empty() || std::find(wanted.begin(), wanted.end(), g) != wanted.end())
+            ++wantedCovered;
+    if (fresh.empty())
+        return 0;
+    GoalTest t;
+    t.id = "test" + std::to_string(R.tests.size() + 1);
+    t.origin = origin;
+    t.goals = entered;
+    t.edges.assign(edges.begin(), edges.end());
+    t.ending = describeEnding(P, x.ending);
+    // The values as the replay drew them, in call order: what a compiled run must be fed.
+    for (const ExecutionStep &s : x.steps) {
+        if (!s.nondet)
+            continue;
+        const CfaEdge &e = P.edge(s.edge);
+        t.input.nondet.push_back(*s.nondet);
+        t.calls.push_back(e.kind == EdgeKind::Call ? e.call.calleeName : "");
+        const FunctionCfa *callee = e.kind == EdgeKind::Call && e.call.callee != NoFunction
+                                        ? &P.functions[size_t(e.call.callee)]
+                                        : nullptr;
+        t.types.push_back(callee && callee->type && callee->type->target ? callee->type->target->spelling() : "int");
+    }
+    if (t.input.nondet.size() != x.nondetUsed) {
+        // Some draw was not a step of its own: fall back to the raw values.
+        t.input.nondet.assign(x.input.nondet.begin(),
+                              x.input.nondet.begin() + long(std::min(x.nondetUsed, x.input.nondet.size())));
+        t.input.nondet.resize(x.nondetUsed, 0);
+        t.calls.resize(x.nondetUsed);
+        t.types.resize(x.nondetUsed, "int");
+    }
+    t.input.uninitialized.assign(
+        x.input.uninitialized.begin(),
+        x.input.uninitialized.begin() + long(std::min(x.uninitializedUsed, x.input.uninitialized.size())));
+    t.readsUninitialized = x.uninitializedUsed > 0;
+    const int index = int(R.tests.size());
+    for (int g : fresh) {
+        BranchGoal &goal = R.goals[size_t(g)];
+        goal.status = GoalStatus::Covered;
+        goal.test = index;
+        goal.k = k;
+        goal.reason.clear();
+    }
+    R.tests.push_back(std::move(t));
+    return wantedCovered;
+}
+
+bool GoalSearch::round(unsigned k) {
+    std::vector<int> left = unknownGoals();
+    BmcOptions o;
+    o.unwind = k;
+    o.unwindingAssertions = true;
+    o.properties = {}; // isolation (see cover)
+    o.timeoutSeconds = remaining();
+    o.cancel = opts.cancel;
+    BmcEncoding base(P, o);
+    if (!base.error().empty()) {
+        explain(left, base.error(), k);
+        return false;
+    }
+    // Beyond the paper: ask whether any goal left is reachable, and split only by the
+    // answers: each execution found covers at least one goal.
+    std::string bound;
+    while (!left.empty()) {
+        if (stopped())
+            return false;
+        BmcQuery q;
+        q.through = edgesOf(left);
+        q.timeoutSeconds = remaining();
+        update("base case", k);
+        const ExecutionSearch s = base.reach(q);
+        if (s.status == ExecutionSearch::Found) {
+            if (cover(s.input, "bmc k=" + std::to_string(k), k, left) == 0) {
+                explain(left, "internal error: the solver's execution at k=" + std::to_string(k) +
+                                  " does not replay into a goal",
+                        k);
+                return false;
+            }
+            left = unknownGoals();
+            continue;
+        }
+        if (s.status == ExecutionSearch::NotFound && s.complete) {
+            prove(left, "bounded model checking at k=" + std::to_string(k) + ": every path is complete and none enters it",
+                  k);
+            update("base case", k);
+            return false;
+        }
+        if (s.status == ExecutionSearch::Unknown) {
+            explain(left, s.reason, k);
+            return false;
+        }
+        bound = s.reason; // none within the bound, but some path is longer
+        break;
+    }
+    if (left.empty())
+        return false;
+    explain(left, bound, k);
+    if (!opts.induction) {
+        update("base case", k);
+        return true;
+    }
+    // The inductive step, per loop of the entry function: all its goals at once, then one
+    // by one when that fails.
+    std::map<int, std::vector<int>> byLoop;
+    for (int g : left)
+        byLoop[inductionLoopFor(P, m_loops, R.goals[size_t(g)].edge)].push_back(g);
+    for (auto &[l, goals] : byLoop) {
+        if (l < 0) {
+            explain(goals, bound + "; no loop of " + P.functions[size_t(P.entryFunction)].name +
+                               " leads to it, so only a complete bounded check decides it",
+                    k);
+            continue;
+        }
+        if (stopped())
+            return false;
+        update("inductive step", k);
+        InductiveStep step(P, m_loops[size_t(l)], k, remaining(), opts.cancel);
+        if (!step.error().empty()) {
+            explain(goals, bound + "; inductive step: " + step.error(), k);
+            continue;
+        }
+        const std::string proof = "k-induction at k=" + std::to_string(k) + " over loop " + m_loops[size_t(l)].id;
+        InductionStep all = step.check(edgesOf(goals), remaining());
+        if (all.status == InductionStep::Proved) {
+            prove(goals, proof, k);
+            continue;
+        }
+        if (all.status == InductionStep::Unknown || goals.size() == 1) {
+            explain(goals, bound + "; " + all.reason, k);
+            continue;
+        }
+        for (int g : goals) {
+            if (stopped())
+                return false;
+            InductionStep one = step.check({R.goals[size_t(g)].edge}, remaining());
+            if (one.status == InductionStep::Proved)
+                prove({g}, proof, k);
+            else
+                explain({g}, bound + "; " + one.reason, k);
+        }
+    }
+    update("inductive step", k);
+    return true;
+}
+
+GoalReport GoalSearch::run() {
+    R.goals = branchGoals(P);
+    for (size_t i = 0; i < R.goals.size(); ++i)
+        m_goalOf[R.goals[i].edge] = int(i);
+    if (P.entryFunction == NoFunction) {
+        R.error = "the program has no entry function";
+        return R;
+    }
+    m_loops = inductionLoops(P);
+    if (opts.concrete) {
+        update("executions", 0);
+        std::vector<ExecutionInput> inputs{ExecutionInput{}};
+        for (ExecutionInput &in : sampleInputs(opts.concreteRuns, 4, 0x90a15))
+            inputs.push_back(std::move(in));
+        for (const ExecutionInput &in : inputs) {
+            if (stopped() || unknownGoals().empty())
+                break;
+            if (cover(in, "execution", 0) > 0)
+                update("executions", 0);
+        }
+    }
+    for (unsigned k = std::max(1u, opts.kStart); k <= opts.kMax && !unknownGoals().empty();
+         k = opts.kStep > 0 ? k + opts.kStep : 2 * k) {
+        if (stopped())
+            break;
+        R.kReached = k;
+        if (!round(k))
+            break;
+    }
+    R.cancelled = opts.cancel && opts.cancel->load();
+    for (int g : unknownGoals()) {
+        BranchGoal &goal = R.goals[size_t(g)];
+        if (R.cancelled)
+            goal.reason = "cancelled at k=" + std::to_string(R.kReached) + (goal.reason.empty() ? "" : ": " + goal.reason);
+        else if (opts.timeSeconds > 0 && elapsed() >= opts.timeSeconds)
+            goal.reason = "the time budget (" + std::to_string(int(opts.timeSeconds)) + " s) ran out at k=" +
+                          std::to_string(R.kReached) + (goal.reason.empty() ? "" : ": " + goal.reason);
+        else if (goal.reason.empty())
+            goal.reason = "undecided at k=" + std::to_string(R.kReached);
+    }
+    R.seconds = elapsed();
+    update("done", R.kReached);
+    return R;
+}
+
+} // namespace
+
+GoalReport decideBranchGoals(const Program &program, const GoalOptions &options,
+                             const std::function<void(const GoalReport &, const GoalProgress &)> &onUpdate) {
+    return GoalSearch(program, options, onUpdate).run();
+}
+
+} // namespace vcov

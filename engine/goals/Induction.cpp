@@ -1,0 +1,206 @@
+#include "goals/Induction.h"
+
+#include "bmc/LoopStructure.h"
+#include "semantics/Layout.h"
+
+#include <map>
+
+namespace vcov {
+
+namespace {
+
+// The variable an assignment to `lvalue` writes (part of), or NoVar when it writes through
+// a pointer.
+VarId rootOf(const ExprPtr &lvalue) {
+    switch (lvalue->kind) {
+    case ExprKind::Var: return lvalue->var;
+    case ExprKind::Index:
+    case ExprKind::Member: return rootOf(lvalue->ops[0]);
+    default: return NoVar;
+    }
+}
+
+// What a function with a body (and everything it calls) may write outside its own frame:
+// globals. A write through a pointer anywhere makes the answer unknown.
+struct Writes {
+    std::set<VarId> vars;
+    std::string refused;
+};
+
+class WriteSets {
+public:
+    explicit WriteSets(const Program &p) : P(p) {}
+
+    // Adds what `e` may write among the globals and the locals of `top` (the loop's function).
+    void addEdge(const CfaEdge &e, FunctionId top, Writes &w, std::set<FunctionId> &visiting) {
+        auto keep = [&](VarId v) {
+            const Variable &var = P.variable(v);
+            if (var.function == NoFunction || var.function == top)
+                w.vars.insert(v);
+        };
+        auto note = [&](const ExprPtr &lv) {
+            VarId v = rootOf(lv);
+            if (v == NoVar) {
+                if (w.refused.empty())
+                    w.refused = "it writes through a pointer (" + e.text + ")";
+                return;
+            }
+            keep(v);
+        };
+        switch (e.kind) {
+        case EdgeKind::Assignment: note(e.lhs); break;
+        case EdgeKind::Declaration: keep(e.declared); break;
+        case EdgeKind::Call:
+            if (e.call.lhs)
+                note(e.call.lhs);
+            if (e.call.intrinsic == Intrinsic::None && e.call.callee != NoFunction &&
+                P.functions[e.call.callee].hasBody && !visiting.count(e.call.callee)) {
+                visiting.insert(e.call.callee);
+                const FunctionCfa &f = P.functions[e.call.callee];
+                for (EdgeId id : f.edges)
+                    addEdge(P.edge(id), top, w, visiting);
+            }
+            break;
+        default: break;
+        }
+    }
+
+private:
+    const Program &P;
+};
+
+bool reaches(const Program &p, FunctionId from, FunctionId to, std::set<FunctionId> &seen) {
+    if (from == to)
+        return true;
+    if (!seen.insert(from).second)
+        return false;
+    for (EdgeId id : p.functions[from].edges) {
+        const CfaEdge &e = p.edge(id);
+        if (callsBody(p, e) && reaches(p, e.call.callee, to, seen))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::vector<InductionLoop> inductionLoops(const Program &program) {
+    std::vector<InductionLoop> out;
+    if (program.entryFunction == NoFunction)
+        return out;
+    const FunctionCfa &main = program.functions[program.entryFunction];
+    const LoopStructure ls = computeLoops(program, main);
+    for (size_t i = 0; i < ls.loops.size(); ++i) {
+        const LoopInfo &l = ls.loops[i];
+        if (l.parent >= 0)
+            continue;
+        InductionLoop loop;
+        loop.id = l.id;
+        loop.head = l.head;
+        loop.body.insert(l.body.begin(), l.body.end());
+        for (EdgeId e : program.node(l.head).in)
+            if (!loop.body.count(program.edge(e).from))
+                loop.entryEdges.insert(e);
+        for (const auto &[e, which] : ls.backEdges)
+            if (which == int(i))
+                loop.backEdges.insert(e);
+        Writes w;
+        WriteSets sets(program);
+        std::set<FunctionId> visiting{main.id};
+        for (EdgeId id : main.edges)
+            if (loop.body.count(program.edge(id).from))
+                sets.addEdge(program.edge(id), main.id, w, visiting);
+        loop.refused = w.refused;
+        if (ls.irreducible)
+            loop.refused = "the function has irreducible control flow";
+        for (VarId v : w.vars) {
+            for (const Leaf &leaf : leavesOf(program.variable(v).type))
+                if (leaf.type->isPointer() && loop.refused.empty())
+                    loop.refused = "it writes the pointer " + program.variable(v).name;
+            loop.writes.push_back(v);
+        }
+        out.push_back(std::move(loop));
+    }
+    return out;
+}
+
+int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal) {
+    const CfaEdge &g = program.edge(goal);
+    const FunctionCfa &main = program.functions[program.entryFunction];
+    // Where main reaches the goal: its edge, or the calls that lead to it.
+    std::set<NodeId> sites;
+    if (g.function == main.id) {
+        sites.insert(g.from);
+    } else {
+        for (EdgeId id : main.edges) {
+            const CfaEdge &e = program.edge(id);
+            std::set<FunctionId> seen;
+            if (callsBody(program, e) && reaches(program, e.call.callee, g.function, seen))
+                sites.insert(e.from);
+        }
+    }
+    for (size_t i = 0; i < loops.size(); ++i)
+        for (NodeId n : sites)
+            if (loops[i].body.count(n))
+                return int(i);
+    // After a loop: the step over the last loop that leads to it (its k + 1-th segment is
+    // the exit and what follows). Any loop would be sound; the nearest one is the likeliest.
+    for (size_t i = loops.size(); i-- > 0;) {
+        std::set<NodeId> seen{loops[i].head};
+        std::vector<NodeId> work{loops[i].head};
+        while (!work.empty()) {
+            NodeId n = work.back();
+            work.pop_back();
+            if (sites.count(n))
+                return int(i);
+            for (EdgeId e : program.node(n).out)
+                if (seen.insert(program.edge(e).to).second)
+                    work.push_back(program.edge(e).to);
+        }
+    }
+    return -1;
+}
+
+BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
+                                     const std::atomic<bool> *cancel) {
+    BmcOptions o;
+    o.unwind = k;
+    o.loopBounds[loop.id] = k + 1; // k iterations that avoid the goals, then one more
+    o.unwindingAssertions = true;
+    o.properties = {};              // isolation: assertions cut paths, they are not goals
+    o.timeoutSeconds = timeoutSeconds;
+    o.cancel = cancel;
+    o.havoc = BmcOptions::Havoc{loop.entryEdges, loop.writes};
+    return o;
+}
+
+InductiveStep::InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
+                             const std::atomic<bool> *cancel)
+    : m_loop(loop), m_k(k), m_encoding(program, optionsFor(loop, k, timeoutSeconds, cancel)) {}
+
+InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double timeoutSeconds) {
+    InductionStep out;
+    if (!m_loop.refused.empty()) {
+        out.reason = "no inductive step over " + m_loop.id + ": " + m_loop.refused;
+        return out;
+    }
+    const InductionObserver observer(m_loop, std::set<EdgeId>(goals.begin(), goals.end()), m_k);
+    BmcQuery q;
+    q.through = goals;
+    q.observer = &observer;
+    q.timeoutSeconds = timeoutSeconds;
+    q.boundedLoops = {m_loop.id};
+    const ExecutionSearch s = m_encoding.reach(q);
+    out.seconds = s.seconds;
+    if (s.status == ExecutionSearch::NotFound && s.complete) {
+        out.status = InductionStep::Proved;
+    } else if (s.status == ExecutionSearch::Found) {
+        out.status = InductionStep::Failed;
+        out.reason = "the inductive step fails at k=" + std::to_string(m_k) + " over " + m_loop.id;
+    } else {
+        out.reason = s.reason.empty() ? "the inductive step is not complete" : s.reason;
+    }
+    return out;
+}
+
+} // namespace vcov

@@ -1,0 +1,81 @@
+// The inductive step of k-induction over a loop of the entry function (new in vcov; the
+// second paper's "forward reasoning"). The step enters the loop in an arbitrary state that
+// agrees with a real one on everything the loop never writes (BmcOptions::Havoc), runs k
+// iterations in which no goal is entered, and asks whether iteration k + 1 (or the code
+// after the loop) enters one. No: together with the base case at k, no execution ever does.
+#pragma once
+
+#include "Cfa.h"
+#include "automata/PathObserver.h"
+#include "bmc/Bmc.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+// A loop of the entry function that no other loop contains.
+struct InductionLoop {
+    std::string id;               // as in BmcOptions::loopBounds ("main.0")
+    NodeId head = NoNode;
+    std::set<NodeId> body;
+    std::set<EdgeId> entryEdges;  // into the head from outside the loop
+    std::set<EdgeId> backEdges;
+    std::vector<VarId> writes;    // what the loop (and what it calls) may write
+    std::string refused;          // non-empty: no step over this loop, and why
+};
+
+std::vector<InductionLoop> inductionLoops(const Program &program);
+
+// The loop whose step decides `goal`: the one that contains the goal's edge or a call that
+// leads to it, else the last loop that the goal comes after; -1 when the goal comes before
+// every loop (only the base case with every path complete decides it).
+int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal);
+
+// Counts the loop's back edges (up to k) and blocks the goals' edges before the k-th.
+class InductionObserver : public PathObserver {
+public:
+    InductionObserver(const InductionLoop &loop, std::set<EdgeId> goals, unsigned k)
+        : m_backEdges(loop.backEdges), m_goals(std::move(goals)), m_k(int(k)) {}
+    int initial() const override { return 0; }
+    int step(int state, PathMove move) const override {
+        if (move.isReturn)
+            return state;
+        if (state < m_k && m_goals.count(move.edge))
+            return Blocked;
+        if (m_backEdges.count(move.edge))
+            return std::min(state + 1, m_k);
+        return state;
+    }
+
+private:
+    std::set<EdgeId> m_backEdges, m_goals;
+    int m_k;
+};
+
+struct InductionStep {
+    enum Status { Proved, Failed, Unknown } status = Unknown;
+    std::string reason; // Failed or Unknown: why
+    double seconds = 0;
+};
+
+// The step at k over one loop: one encoding (the loop unwound k + 1 times, the others k),
+// asked once per set of goals. Proved means that no execution that avoids the goals for k
+// iterations of the loop enters one afterwards, and that no other bound cut a path.
+class InductiveStep {
+public:
+    InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
+                  const std::atomic<bool> *cancel);
+    InductionStep check(const std::vector<EdgeId> &goals, double timeoutSeconds);
+    const std::string &error() const { return m_encoding.error(); }
+
+private:
+    static BmcOptions optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
+                                 const std::atomic<bool> *cancel);
+    const InductionLoop &m_loop;
+    unsigned m_k;
+    BmcEncoding m_encoding;
+};
+
+} // namespace vcov
