@@ -24,7 +24,10 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
       m_completion(new QCheckBox(tr("Solver completion (Algorithm 1's query for lines still uncovered)"))),
       m_exact(new QCheckBox(tr("Exact check: prove the remaining lines unreachable or cover them"))),
       m_maxNodes(new QSpinBox), m_memory(new QSpinBox), m_execBudget(new QSpinBox), m_exactUnwind(new QSpinBox),
-      m_seconds(new QDoubleSpinBox), m_execSeconds(new QDoubleSpinBox), m_exactSeconds(new QDoubleSpinBox) {
+      m_seconds(new QDoubleSpinBox), m_execSeconds(new QDoubleSpinBox), m_exactSeconds(new QDoubleSpinBox),
+      m_kStart(new QSpinBox), m_kStep(new QSpinBox), m_kMax(new QSpinBox), m_goalSeconds(new QDoubleSpinBox),
+      m_goalConcrete(new QCheckBox(tr("Executions on boundary and random inputs first"))),
+      m_goalInduction(new QCheckBox(tr("k-induction: the inductive step proves goals unreachable"))) {
     setWindowTitle(tr("Analysis Settings"));
     m_order->addItem(tr("Breadth first"));
     m_order->addItem(tr("Depth first"));
@@ -45,6 +48,13 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
     m_exactSeconds->setRange(0.1, 86'400);
     m_exactSeconds->setSuffix(tr(" s"));
     m_exactUnwind->setRange(2, 4096);
+    m_kStart->setRange(1, 100'000);
+    m_kStep->setRange(0, 100'000);
+    m_kStep->setSpecialValueText(tr("double k"));
+    m_kMax->setRange(1, 100'000);
+    m_goalSeconds->setRange(0, 86'400);
+    m_goalSeconds->setSuffix(tr(" s"));
+    m_goalSeconds->setSpecialValueText(tr("no limit"));
 
     auto *analysis = new QGroupBox(tr("Analysis (explicit values, ART)"));
     auto *af = new QFormLayout(analysis);
@@ -62,16 +72,29 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
     gf->addRow(QString(), m_exact);
     gf->addRow(tr("Exact check time:"), m_exactSeconds);
     gf->addRow(tr("Exact check bound up to:"), m_exactUnwind);
+    auto *goals = new QGroupBox(tr("Branch goals (k-induction)"));
+    auto *kf = new QFormLayout(goals);
+    kf->addRow(tr("First bound k:"), m_kStart);
+    kf->addRow(tr("Step of k:"), m_kStep);
+    kf->addRow(tr("Last bound k:"), m_kMax);
+    kf->addRow(tr("Time:"), m_goalSeconds);
+    kf->addRow(QString(), m_goalConcrete);
+    kf->addRow(QString(), m_goalInduction);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this,
-            [this] { setOptions(defaults()); });
+            [this] {
+                setOptions(defaults());
+                setGoalOptions(goalDefaults());
+            });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(analysis);
     layout->addWidget(gen);
+    layout->addWidget(goals);
     layout->addWidget(buttons);
     setOptions(defaults());
+    setGoalOptions(goalDefaults());
 }
 
 void AnalysisSettingsDialog::setOptions(const CoverageOptions &o) {
@@ -150,6 +173,52 @@ void AnalysisSettingsDialog::save(const CoverageOptions &o) {
     s.setValue(QStringLiteral("exact"), o.exact);
     s.setValue(QStringLiteral("exactSeconds"), o.exactSeconds);
     s.setValue(QStringLiteral("exactMaxUnwind"), o.exactMaxUnwind);
+}
+
+void AnalysisSettingsDialog::setGoalOptions(const GoalOptions &o) {
+    m_kStart->setValue(int(o.kStart));
+    m_kStep->setValue(int(o.kStep));
+    m_kMax->setValue(int(o.kMax));
+    m_goalSeconds->setValue(o.timeSeconds);
+    m_goalConcrete->setChecked(o.concrete);
+    m_goalInduction->setChecked(o.induction);
+}
+
+GoalOptions AnalysisSettingsDialog::goalOptions() const {
+    GoalOptions o = goalDefaults();
+    o.kStart = unsigned(m_kStart->value());
+    o.kStep = unsigned(m_kStep->value());
+    o.kMax = unsigned(std::max(m_kMax->value(), m_kStart->value()));
+    o.timeSeconds = m_goalSeconds->value();
+    o.concrete = m_goalConcrete->isChecked();
+    o.induction = m_goalInduction->isChecked();
+    return o;
+}
+
+GoalOptions AnalysisSettingsDialog::goalDefaults() { return GoalOptions{}; }
+
+GoalOptions AnalysisSettingsDialog::loadGoals() {
+    QSettings s;
+    GoalOptions o = goalDefaults();
+    s.beginGroup(QStringLiteral("goals"));
+    o.kStart = s.value(QStringLiteral("kStart"), o.kStart).toUInt();
+    o.kStep = s.value(QStringLiteral("kStep"), o.kStep).toUInt();
+    o.kMax = s.value(QStringLiteral("kMax"), o.kMax).toUInt();
+    o.timeSeconds = s.value(QStringLiteral("seconds"), o.timeSeconds).toDouble();
+    o.concrete = s.value(QStringLiteral("concrete"), o.concrete).toBool();
+    o.induction = s.value(QStringLiteral("induction"), o.induction).toBool();
+    return o;
+}
+
+void AnalysisSettingsDialog::saveGoals(const GoalOptions &o) {
+    QSettings s;
+    s.beginGroup(QStringLiteral("goals"));
+    s.setValue(QStringLiteral("kStart"), o.kStart);
+    s.setValue(QStringLiteral("kStep"), o.kStep);
+    s.setValue(QStringLiteral("kMax"), o.kMax);
+    s.setValue(QStringLiteral("seconds"), o.timeSeconds);
+    s.setValue(QStringLiteral("concrete"), o.concrete);
+    s.setValue(QStringLiteral("induction"), o.induction);
 }
 
 } // namespace vcov::app

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "coverage/Coverage.h"
+#include "goals/BranchGoals.h"
 
 #include <QDialog>
 
@@ -26,11 +27,21 @@ public:
     static CoverageOptions load(); // from QSettings, defaults where unset
     static void save(const CoverageOptions &options);
 
+    // Branch goals (Analysis ▸ Run Branch Goals): the bounds, the budget, the cheap phases.
+    void setGoalOptions(const GoalOptions &options);
+    GoalOptions goalOptions() const;
+    static GoalOptions goalDefaults();
+    static GoalOptions loadGoals();
+    static void saveGoals(const GoalOptions &options);
+
 private:
     QComboBox *m_order;
     QCheckBox *m_tieBreak, *m_heuristic, *m_completion, *m_exact;
     QSpinBox *m_maxNodes, *m_memory, *m_execBudget, *m_exactUnwind;
     QDoubleSpinBox *m_seconds, *m_execSeconds, *m_exactSeconds;
+    QSpinBox *m_kStart, *m_kStep, *m_kMax;
+    QDoubleSpinBox *m_goalSeconds;
+    QCheckBox *m_goalConcrete, *m_goalInduction;
 };
 
 } // namespace vcov::app

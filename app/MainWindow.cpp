@@ -176,6 +176,7 @@ void MainWindow::restoreLayout() {
     QSettings settings;
     m_persistent = true;
     m_options = AnalysisSettingsDialog::load();
+    m_goalOptions = AnalysisSettingsDialog::loadGoals();
     if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         m_layoutRestored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
@@ -258,6 +259,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(functions, diagnostics);
     functions->raise();
     createMutationDock(diagnostics);
+    createGoalsDock(diagnostics);
 
     connect(m_scores, &views::ScoresView::artNodeActivated, this, [this](int n) {
         m_automaton->highlightArtNode(n);
@@ -360,16 +362,25 @@ void MainWindow::createActions() {
     m_mutationAction->setToolTip(tr("Mutate the code under test and check each mutant against the harness"));
     m_mutationStopAction = analysis->addAction(tr("Stop Mutation Campaign"), this, &MainWindow::stopMutationCampaign);
     m_mutationStopAction->setEnabled(false);
+    m_goalsAction = analysis->addAction(tr("Run &Branch Goals"), QKeySequence(Qt::CTRL | Qt::Key_B), this,
+                                        [this] { startBranchGoals(); });
+    m_goalsAction->setToolTip(tr("Decide every branch: covered by a test, unreachable by k-induction, or unknown"));
+    m_goalsStopAction = analysis->addAction(tr("Stop Branch Goals"), this, &MainWindow::stopBranchGoals);
+    m_goalsStopAction->setEnabled(false);
     analysis->addSeparator();
     analysis->addAction(QIcon::fromTheme(QStringLiteral("configure")), tr("Se&ttings…"), QKeySequence(Qt::CTRL | Qt::Key_Comma),
                         this, [this] {
                             AnalysisSettingsDialog dialog(this);
                             dialog.setOptions(m_options);
+                            dialog.setGoalOptions(m_goalOptions);
                             if (dialog.exec() != QDialog::Accepted)
                                 return;
                             m_options = dialog.options();
-                            if (m_persistent)
+                            m_goalOptions = dialog.goalOptions();
+                            if (m_persistent) {
                                 AnalysisSettingsDialog::save(m_options);
+                                AnalysisSettingsDialog::saveGoals(m_goalOptions);
+                            }
                         });
 
     QMenu *trace = menuBar()->addMenu(tr("T&race"));
@@ -823,7 +834,9 @@ bool MainWindow::isBusy() const { return m_loader->isLoading() || m_cfa->isLayou
 
 void MainWindow::programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &) {
     m_runner->stop(); // results of the previous program must not colour this one
+    stopBranchGoals();
     m_program = program;
+    clearBranchGoals();
     clearCoverage();
     m_pendingHighlight.clear();
     m_diagnostics->setDiagnostics(program->diagnostics.items());

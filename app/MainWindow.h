@@ -5,6 +5,7 @@
 #include "Examples.h"
 #include "PreparedCoverage.h"
 #include "frontend/ProgramInputs.h"
+#include "goals/BranchGoals.h"
 
 #include <nlohmann/json.hpp>
 
@@ -34,6 +35,7 @@ class TeachingView;
 class ArtNodeView;
 class TraceView;
 class MutantsView;
+class BranchGoalsView;
 struct MutantRow;
 } // namespace vcov::views
 
@@ -48,6 +50,7 @@ namespace vcov::app {
 class ProgramLoader;
 class CoverageRunner;
 class MutationRunner;
+class GoalsRunner;
 struct MutationRequest;
 
 class MainWindow : public QMainWindow {
@@ -122,6 +125,17 @@ public:
     bool nextUncovered(bool forward = true);
     QString statusText() const;
 
+    // Branch goals (MainWindowGoals.cpp): every branch decided on the engine thread, live in
+    // the Branch Goals view and the source gutters; a covered goal's test in the Trace view.
+    bool startBranchGoals(); // false when there is no program or a job runs
+    void stopBranchGoals();
+    bool isDecidingGoals() const;
+    views::BranchGoalsView *branchGoalsView() const { return m_goals; }
+    void setGoalOptions(const GoalOptions &options) { m_goalOptions = options; }
+    const GoalOptions &goalOptions() const { return m_goalOptions; }
+    // The goal's test, replayed, in the Trace view; false when the goal is not covered.
+    bool showGoalTest(int row);
+
 public slots:
     void showFunction(vcov::FunctionId function);
     void revealRange(const vcov::SourceRange &range);
@@ -137,6 +151,8 @@ signals:
     // A mutation campaign ended (finished, stopped or failed).
     void mutationFinished();
     void witnessShown();
+    // A branch-goal job ended (finished, stopped or failed) and its report is shown.
+    void goalsFinished();
     // A bundled example's analysis or campaign has finished and its survivor is selected.
     void exampleReady();
 
@@ -167,6 +183,10 @@ private:
     void updateRecentMenu();
     void openDialog();
     void createMutationDock(QDockWidget *below);
+    void createGoalsDock(QDockWidget *below);
+    void showGoalsReport(const GoalReport &report);
+    void clearBranchGoals();
+    void showGoal(int row);
     void mutationCampaignDialog();
     void showMutant(int row);
     void showMutantExecution(int row);
@@ -201,6 +221,10 @@ private:
     MutationRunner *m_mutationRunner = nullptr;
     std::shared_ptr<const nlohmann::json> m_mutationReport;
     QAction *m_mutationAction = nullptr, *m_mutationStopAction = nullptr;
+    QAction *m_goalsAction = nullptr, *m_goalsStopAction = nullptr;
+    views::BranchGoalsView *m_goals = nullptr;
+    GoalsRunner *m_goalsRunner = nullptr;
+    GoalOptions m_goalOptions;
     bool m_explaining = false;
     std::shared_ptr<const MutantWitness> m_lastWitness;
     QLabel *m_automatonCaption;

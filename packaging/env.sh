@@ -23,7 +23,7 @@ packages=(
   xvfb xauth fonts-dejavu-core fontconfig
   cbmc csmith libcsmith-dev lcov time libc6-dev-i386 gdb valgrind
   nodejs npm chromium python3-jsonschema
-  libssl-dev libxml2-utils
+  libssl-dev libxml2-utils gcc-multilib
 )
 # Stryker's report component and its schema, from npm, for vcov-cli mutate --html and the
 # report's schema test (installed once with the packages; never at build or test time).

@@ -87,9 +87,13 @@ void SourceView::setCoverableLines(const std::set<unsigned> &lines) {
     m_gutter->update();
 }
 
+namespace {
+constexpr int BranchMarkWidth = 18; // room for one branch's two halves in the gutter
+}
+
 int SourceView::gutterWidth() const {
     int digits = QString::number(std::max(1, blockCount())).size();
-    return 26 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3);
+    return 26 + (m_branches.empty() ? 0 : BranchMarkWidth) + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(digits, 3);
 }
 
 void SourceView::resizeEvent(QResizeEvent *event) {
@@ -128,6 +132,21 @@ void SourceView::paintGutter(QPaintEvent *event) {
                 p.setBrush(pal.color(QPalette::WindowText));
                 p.drawEllipse(QRect(5, top + (h - 5) / 2, 5, 5));
             }
+            if (auto b = m_branches.find(line); b != m_branches.end() && !b->second.empty()) {
+                // The first branch of the line; a dot under it when the line has more.
+                const BranchMark &m = b->second.front();
+                const QRect box(14, top + (h - 10) / 2, 6, 10);
+                p.setPen(pal.color(QPalette::Mid));
+                p.setBrush(goalColor(m.holds));
+                p.drawRect(box);
+                p.setBrush(goalColor(m.fails));
+                p.drawRect(box.translated(7, 0));
+                if (b->second.size() > 1) {
+                    p.setPen(Qt::NoPen);
+                    p.setBrush(pal.color(QPalette::WindowText));
+                    p.drawEllipse(QRect(30, top + (h - 3) / 2, 3, 3));
+                }
+            }
             if (m_coverable.count(line)) {
                 // A coverable line: one that carries an operation of the CFA.
                 QColor mark = pal.color(QPalette::Highlight);
@@ -141,6 +160,26 @@ void SourceView::paintGutter(QPaintEvent *event) {
         top = bottom;
         bottom = top + qRound(blockBoundingRect(block).height());
     }
+}
+
+void SourceView::setBranchMarks(std::map<unsigned, std::vector<BranchMark>> marks) {
+    const bool resize = marks.empty() != m_branches.empty();
+    m_branches = std::move(marks);
+    if (resize) {
+        setViewportMargins(gutterWidth(), 0, 0, 0);
+        const QRect cr = contentsRect();
+        m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
+    }
+    m_gutter->update();
+}
+
+QColor SourceView::goalColor(GoalStatus status) {
+    switch (status) {
+    case GoalStatus::Covered: return QColor(0x2e, 0xa0, 0x43);
+    case GoalStatus::Unreachable: return QColor(0x80, 0x80, 0x90);
+    case GoalStatus::Unknown: break;
+    }
+    return QColor(0xe0, 0xa0, 0x00);
 }
 
 void SourceView::setGutterMarks(std::set<unsigned> artLines, std::set<unsigned> violationLines) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "coverage/Coverage.h"
+#include "goals/BranchGoals.h"
 
 #include <QPlainTextEdit>
 
@@ -36,6 +37,14 @@ public:
     // Gutter marks: a dot on lines with ART nodes, a red cross on lines of a violation.
     void setGutterMarks(std::set<unsigned> artLines, std::set<unsigned> violationLines);
     const std::set<unsigned> &violationLines() const { return m_violations; }
+    // Branch goals: per line, each branch's two halves (holds, fails) as a pair of boxes
+    // coloured by status, as genhtml's [+ -] (empty: none, and no room in the gutter).
+    struct BranchMark {
+        GoalStatus holds = GoalStatus::Unknown, fails = GoalStatus::Unknown;
+    };
+    void setBranchMarks(std::map<unsigned, std::vector<BranchMark>> marks);
+    const std::map<unsigned, std::vector<BranchMark>> &branchMarks() const { return m_branches; }
+    static QColor goalColor(GoalStatus status);
     // Tooltip text (rich text) for a line; empty: no tooltip.
     void setToolTipProvider(std::function<QString(unsigned line)> provider) { m_toolTip = std::move(provider); }
 
@@ -67,6 +76,7 @@ private:
     std::set<unsigned> m_coverable;
     std::map<unsigned, vcov::LineStatus> m_status;
     std::set<unsigned> m_artLines, m_violations;
+    std::map<unsigned, std::vector<BranchMark>> m_branches;
     std::function<QString(unsigned)> m_toolTip;
     unsigned m_lastLine = 0;
 };

@@ -350,11 +350,18 @@ GoalReport GoalSearch::run() {
         std::vector<ExecutionInput> inputs{ExecutionInput{}};
         for (ExecutionInput &in : sampleInputs(opts.concreteRuns, 4, 0x90a15))
             inputs.push_back(std::move(in));
+        // Cheap only while it pays: at most a few seconds, and not long after the last new goal
+        // (loops that run for millions of steps make each execution dear).
+        const double until = std::min(5.0, opts.timeSeconds > 0 ? opts.timeSeconds / 10 : 5.0);
+        size_t sinceNew = 0;
         for (const ExecutionInput &in : inputs) {
-            if (stopped() || unknownGoals().empty())
+            if (stopped() || unknownGoals().empty() || elapsed() > until || sinceNew > 100)
                 break;
-            if (cover(in, "execution", 0) > 0)
+            ++sinceNew;
+            if (cover(in, "execution", 0) > 0) {
+                sinceNew = 0;
                 update("executions", 0);
+            }
         }
     }
     for (unsigned k = std::max(1u, opts.kStart); k <= opts.kMax && !unknownGoals().empty();

@@ -1,0 +1,131 @@
+// The main window's branch goals: Analysis ▸ Run Branch Goals, the Branch Goals dock, the
+// two-halves marks in the source gutters, and a covered goal's test in the Trace view.
+#include "MainWindow.h"
+
+#include "BranchGoalsView.h"
+#include "GoalsRunner.h"
+#include "SourceView.h"
+#include "TraceView.h"
+#include "semantics/Interpreter.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QStatusBar>
+
+namespace vcov::app {
+
+void MainWindow::createGoalsDock(QDockWidget *below) {
+    m_goals = new views::BranchGoalsView;
+    m_goals->setObjectName(QStringLiteral("branchGoalsView"));
+    auto *d = new QDockWidget(tr("Branch Goals"), this);
+    d->setObjectName(QStringLiteral("branchGoalsDock"));
+    d->setWidget(m_goals);
+    addDockWidget(Qt::BottomDockWidgetArea, d);
+    tabifyDockWidget(below, d);
+    m_docks[QStringLiteral("goals")] = d;
+    m_goalsRunner = new GoalsRunner(this);
+    connect(m_goalsRunner, &GoalsRunner::updated, this, [this](const GoalReport &r, const GoalProgress &p) {
+        showGoalsReport(r);
+        m_goals->setProgress(p, true);
+    });
+    connect(m_goalsRunner, &GoalsRunner::finished, this, [this](const GoalReport &r) {
+        showGoalsReport(r);
+        m_goals->setProgress(GoalProgress{"done", r.kReached, r.count(GoalStatus::Unknown), r.seconds}, false);
+        m_goalsAction->setEnabled(true);
+        m_goalsStopAction->setEnabled(false);
+        statusBar()->showMessage(tr("Branch goals: %1 covered, %2 unreachable, %3 unknown of %4 (k = %5, %6 s)%7")
+                                     .arg(r.count(GoalStatus::Covered))
+                                     .arg(r.count(GoalStatus::Unreachable))
+                                     .arg(r.count(GoalStatus::Unknown))
+                                     .arg(r.goals.size())
+                                     .arg(r.kReached)
+                                     .arg(r.seconds, 0, 'f', 1)
+                                     .arg(r.cancelled ? tr(", stopped") : QString()));
+        emit goalsFinished();
+    });
+    connect(m_goals, &views::BranchGoalsView::goalSelected, this, &MainWindow::showGoal);
+    connect(m_goals, &views::BranchGoalsView::goalActivated, this, [this](int row) { showGoalTest(row); });
+}
+
+bool MainWindow::startBranchGoals() {
+    if (!m_program || m_program->diagnostics.hasErrors() || m_program->entryFunction == NoFunction ||
+        m_goalsRunner->isRunning())
+        return false;
+    m_goals->clear();
+    m_goalsAction->setEnabled(false);
+    m_goalsStopAction->setEnabled(true);
+    m_docks[QStringLiteral("goals")]->raise();
+    statusBar()->showMessage(tr("Deciding branch goals…"));
+    m_goalsRunner->start(m_program, m_goalOptions);
+    return true;
+}
+
+void MainWindow::stopBranchGoals() {
+    if (m_goalsRunner)
+        m_goalsRunner->stop();
+}
+
+bool MainWindow::isDecidingGoals() const { return m_goalsRunner && m_goalsRunner->isRunning(); }
+
+void MainWindow::clearBranchGoals() {
+    if (m_goals)
+        m_goals->clear();
+    for (auto *v : m_sourceViews)
+        if (v)
+            v->setBranchMarks({});
+}
+
+void MainWindow::showGoalsReport(const GoalReport &report) {
+    m_goals->setReport(m_program, report);
+    // Gutter marks: each branch's halves, in source order per line.
+    std::map<FileId, std::map<unsigned, std::vector<views::SourceView::BranchMark>>> marks;
+    for (size_t i = 0; i + 1 < report.goals.size(); i += 2) {
+        const BranchGoal &holds = report.goals[i], &fails = report.goals[i + 1];
+        if (holds.edge != fails.sibling)
+            continue; // the halves come in pairs; anything else is not drawn
+        marks[holds.file][holds.line].push_back({holds.status, fails.status});
+    }
+    for (size_t f = 0; f < m_sourceViews.size(); ++f)
+        if (m_sourceViews[f])
+            m_sourceViews[f]->setBranchMarks(marks[FileId(f)]);
+}
+
+void MainWindow::showGoal(int row) {
+    const BranchGoal &g = m_goals->model()->goal(row);
+    SourceRange r;
+    r.file = g.file;
+    r.beginLine = r.endLine = g.line;
+    r.beginColumn = r.endColumn = g.column;
+    revealRange(r);
+}
+
+bool MainWindow::showGoalTest(int row) {
+    const BranchGoal &g = m_goals->model()->goal(row);
+    const std::shared_ptr<const Program> program = m_goals->model()->program();
+    if (g.status != GoalStatus::Covered || !program)
+        return false;
+    const GoalTest &t = m_goals->model()->report().tests[size_t(g.test)];
+    InterpreterOptions io;
+    io.properties = {}; // as the goals were decided: a failing assertion ends the run
+    views::TraceEntry entry;
+    entry.title = tr("%1 (%2) covers %3: %4 %5")
+                      .arg(QString::fromStdString(t.id), QString::fromStdString(t.origin), QString::fromStdString(g.id),
+                           QString::fromStdString(g.condition), g.polarity ? tr("holds") : tr("fails"));
+    entry.execution = std::make_shared<const Execution>(runProgram(*program, t.input, io));
+    entry.artNodes.assign(entry.execution->steps.size(), -1);
+    entry.mark.edges = {g.edge};
+    entry.mark.label = tr("%1: %2 %3").arg(QString::fromStdString(g.id), QString::fromStdString(g.condition),
+                                          g.polarity ? tr("holds") : tr("fails"));
+    m_trace->setTraces(program, {entry});
+    m_trace->showTrace(0);
+    // Open at the step that enters the goal.
+    for (int i = 0; i < m_trace->stepCount(); ++i)
+        if (entry.execution->steps[size_t(i)].edge == g.edge) {
+            m_trace->setStep(i);
+            break;
+        }
+    m_docks[QStringLiteral("trace")]->raise();
+    return true;
+}
+
+} // namespace vcov::app

@@ -1,0 +1,91 @@
+// The Branch Goals view: Analysis ▸ Run Branch Goals on a program with goals of every kind,
+// live rows, the filter, the gutter's two-halves marks, a covered goal's test stepped in
+// the Trace view at the step that enters it, and the proof or reason of the others.
+#include "BranchGoalsView.h"
+#include "MainWindow.h"
+#include "SourceView.h"
+#include "TraceView.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace vcov;
+
+class BranchGoalsViewTest : public QObject {
+    Q_OBJECT
+
+    static void screenshot(QWidget *w, const QString &name) {
+        if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
+            w->grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QLatin1Char('/') + name);
+    }
+
+private slots:
+    void goalsFromTheMainWindow() {
+        app::MainWindow w;
+        w.resize(1500, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        ProgramInputs inputs;
+        inputs.frontEnd.files = {VCOV_SOURCE_DIR "/tests/data/goals/counter.c"};
+        w.openInputs(inputs);
+        QVERIFY(shown.wait(60000));
+        GoalOptions o;
+        o.kMax = 4;
+        o.timeSeconds = 60;
+        w.setGoalOptions(o);
+        QSignalSpy done(&w, &app::MainWindow::goalsFinished);
+        QVERIFY(w.startBranchGoals());
+        QVERIFY(w.isDecidingGoals());
+        QVERIFY(!w.startBranchGoals()); // one job at a time
+        QVERIFY(done.wait(120000));
+        QVERIFY(!w.isDecidingGoals());
+
+        views::BranchGoalsView *v = w.branchGoalsView();
+        const GoalReport &r = v->model()->report();
+        QCOMPARE(v->model()->rowCount(), 10); // five branches (the return's ?: is an expression)
+        QCOMPARE(r.count(GoalStatus::Unreachable), size_t(1));
+        QCOMPARE(r.count(GoalStatus::Unknown), size_t(1));
+        QCOMPARE(r.count(GoalStatus::Covered), size_t(8));
+
+        // The gutter: one pair of halves per branch line.
+        views::SourceView *src = w.sourceView(0);
+        QVERIFY(src);
+        QCOMPARE(src->branchMarks().size(), size_t(4)); // lines 10, 11 (two branches), 15, 17
+        QCOMPARE(src->branchMarks().at(11).size(), size_t(2));
+        QCOMPARE(src->branchMarks().at(11).back().holds, GoalStatus::Unreachable);
+
+        // The filter shows the unknown goal alone, and its reason.
+        v->filter()->setCurrentIndex(v->filter()->findData(int(GoalStatus::Unknown)));
+        QCOMPARE(v->table()->model()->rowCount(), 1);
+        v->table()->setCurrentIndex(v->table()->model()->index(0, 0));
+        QVERIFY2(v->detailText().contains(QStringLiteral("the inductive step fails")), qPrintable(v->detailText()));
+        screenshot(w.dock(QStringLiteral("goals")), QStringLiteral("view-branch-goals-unknown.png"));
+        v->filter()->setCurrentIndex(v->filter()->findData(int(GoalStatus::Unreachable)));
+        v->table()->setCurrentIndex(v->table()->model()->index(0, 0));
+        QVERIFY2(v->detailText().contains(QStringLiteral("k-induction at k=1")), qPrintable(v->detailText()));
+        v->filter()->setCurrentIndex(0);
+        QCOMPARE(v->table()->model()->rowCount(), 10);
+
+        // A covered goal: its test in the Trace view, at the step that enters it.
+        int covered = -1;
+        for (int row = 0; row < v->model()->rowCount() && covered < 0; ++row)
+            if (v->model()->goal(row).status == GoalStatus::Covered && v->model()->goal(row).condition == "even != 0" &&
+                v->model()->goal(row).polarity)
+                covered = row;
+        QVERIFY(covered >= 0);
+        v->selectGoal(covered);
+        QVERIFY(w.showGoalTest(covered));
+        views::TraceView *t = w.traceView();
+        QVERIFY(t->stepCount() > 0);
+        QVERIFY(t->traceModel()->isMarked(t->traceModel()->currentStep()));
+        w.dock(QStringLiteral("goals"))->raise();
+        screenshot(&w, QStringLiteral("main-window-branch-goals.png"));
+        screenshot(w.dock(QStringLiteral("goals")), QStringLiteral("view-branch-goals.png"));
+    }
+};
+
+QTEST_MAIN(BranchGoalsViewTest)
+#include "BranchGoalsViewTest.moc"

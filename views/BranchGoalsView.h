@@ -1,0 +1,48 @@
+// The Branch Goals view: live progress (goals left, k, time), a sortable table filtered by
+// status, and the selected goal's evidence in words. Activating a covered goal asks for its
+// test in the Trace view; the source view's gutter shows each branch's two halves.
+#pragma once
+
+#include "BranchGoalsModel.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace vcov::views {
+
+class BranchGoalsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit BranchGoalsView(QWidget *parent = nullptr);
+
+    BranchGoalsModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    QComboBox *filter() const { return m_filter; }
+    void setReport(std::shared_ptr<const Program> program, GoalReport report);
+    void setProgress(const GoalProgress &progress, bool running);
+    void clear();
+    // The model row of the selected goal; -1 for none.
+    int selectedGoal() const;
+    void selectGoal(int row);
+    QString detailText() const;
+
+signals:
+    void goalSelected(int row);
+    void goalActivated(int row); // double-click or Enter: a covered goal's test to the trace
+
+private:
+    void updateSummary();
+    void updateDetail();
+
+    BranchGoalsModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTableView *m_table;
+    QComboBox *m_filter;
+    QLabel *m_summary, *m_progress, *m_detail;
+};
+
+} // namespace vcov::views
