@@ -9,6 +9,7 @@
 #include "formats/CoverageJson.h"
 #include "formats/ExecutionJson.h"
 #include "frontend/FrontEnd.h"
+#include "goals/Induction.h"
 #include "mutation/StatementDeletion.h"
 #include "semantics/Interpreter.h"
 
@@ -64,6 +65,10 @@ bmc options:
   --delete F:L[:C],... mutants: delete the statement(s) at line L (column C) of file F,
                        one mutant per location; killed when a check fails in it
   --delete-each F      one mutant per statement of file F (statement deletion)
+  --k-induction        prove the assertions for every length: the bound k doubles from --unwind
+                       (base case: a counterexample, or safe when every path is complete) and the
+                       inductive step over the loop of main around each assertion proves the rest
+  --k-max K            the last k of --k-induction (default 256)
   --json OUT           write the result as JSON
 
 coverage options:
@@ -271,8 +276,9 @@ int runCommand(const std::vector<std::string> &args) {
 }
 
 int bmcCommand(const std::vector<std::string> &args) {
-    auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each"},
-                                {"partial-loops"});
+    auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each",
+                                       "k-max"},
+                                {"partial-loops", "k-induction"});
     if (!opts)
         return ExitUsage;
     BmcOptions bo;
@@ -310,10 +316,28 @@ int bmcCommand(const std::vector<std::string> &args) {
     auto mutants = mutantsFromOptions(*opts, *program);
     if (!mutants)
         return ExitUsage;
+    const bool induction = opts->has("k-induction");
+    unsigned kMax = 256;
+    if (induction) {
+        if (bo.properties != PropertySet{Property::Assertion} || !mutants->empty() || opts->has("partial-loops")) {
+            std::cerr << "vcov-cli: --k-induction proves assertions only (no --property, --delete or --partial-loops)\n";
+            return ExitUsage;
+        }
+        try {
+            if (auto k = opts->value("k-max"); !k.empty())
+                kMax = unsigned(std::stoul(k));
+        } catch (const std::exception &) {
+            std::cerr << "vcov-cli: --k-max takes a number\n";
+            return ExitUsage;
+        }
+    }
     // One encoding for the program and every mutant; each is one query against it.
-    BmcEncoding encoding(*program, bo, *mutants);
-    BmcResult r = encoding.check();
-    r.seconds += encoding.encodeSeconds();
+    std::optional<BmcEncoding> encoding;
+    if (!induction)
+        encoding.emplace(*program, bo, *mutants);
+    BmcResult r = induction ? checkByKInduction(*program, bo, bo.unwind, kMax) : encoding->check();
+    if (!induction)
+        r.seconds += encoding->encodeSeconds();
     // A counterexample that does not replay is an engine bug, the program's or a mutant's.
     std::string internalError = isInternalError(r) ? r.reason : "";
     if (r.counterexample && r.replayed) {
@@ -326,7 +350,10 @@ int bmcCommand(const std::vector<std::string> &args) {
                   << violationPlace(*program, r) << "\n";
     }
     switch (r.verdict) {
-    case Verdict::Safe: std::cout << "VERIFICATION SUCCESSFUL (bound " << r.bound << ")\n"; break;
+    case Verdict::Safe:
+        std::cout << "VERIFICATION SUCCESSFUL (" << (r.reason.empty() ? "bound " + std::to_string(r.bound) : r.reason)
+                  << ")\n";
+        break;
     case Verdict::Unsafe: std::cout << "VERIFICATION FAILED\n"; break;
     case Verdict::Unknown: std::cout << "VERIFICATION UNKNOWN: " << r.reason << "\n"; break;
     }
@@ -339,7 +366,7 @@ int bmcCommand(const std::vector<std::string> &args) {
         const ProgramVariant &m = (*mutants)[k - 1];
         BmcQuery q;
         q.variant = k;
-        BmcResult mr = encoding.check(q);
+        BmcResult mr = encoding->check(q);
         const std::string deleted = mutantText(*program, m);
         std::cout << "Mutant " << k << " of " << mutants->size() << ", " << m.name << " (" << deleted << "): ";
         nlohmann::json mj = {
@@ -366,7 +393,7 @@ int bmcCommand(const std::vector<std::string> &args) {
     if (!mutants->empty())
         std::cout << "Mutants: " << mutants->size() << ", killed " << killed << ", survived " << survived
                   << ", unknown " << mutants->size() - killed - survived << " (one encoding, "
-                  << encoding.encodeSeconds() << " s)\n";
+                  << encoding->encodeSeconds() << " s)\n";
     if (survived && (!bo.properties.count(Property::ArrayBounds) || !bo.properties.count(Property::Pointer)))
         std::cout << "Note: checks not selected are assumed to hold, so executions that leave an array or "
                      "dereference a bad pointer do not count: a mutant that survives only through them survives "

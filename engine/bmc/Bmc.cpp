@@ -1532,7 +1532,7 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
         // A wanted edge that the bound cuts (a back edge taken once too often) is still
         // taken: the cut ends the path after it. Missing these hid goals on back edges.
         for (const auto &v : encoder.violations)
-            if (v.property == Property::Unwinding && !v.onReturn && wanted.count(v.edge))
+            if ((v.property == Property::Unwinding ? !v.onReturn : query.violations) && wanted.count(v.edge))
                 hits.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v)) : v.condition);
         std::optional<z3::model> model;
         z3::check_result r = solveAny(d->ctx, encoder.definitions, hits, facts, left(), d->options.cancel, model, result.reason);

@@ -111,6 +111,9 @@ struct BmcQuery {
     // reach only: paths cut by the bound of these loops (ids as in BmcOptions::loopBounds)
     // do not make "not found" incomplete (the inductive step's own loop).
     std::set<std::string> boundedLoops;
+    // reach only: a selected property's violation on one of `through` (an assertion, a
+    // reach_error() call) counts as taking it: k-induction of properties.
+    bool violations = false;
 };
 
 class BmcEncoding {

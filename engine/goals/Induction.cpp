@@ -3,6 +3,7 @@
 #include "bmc/LoopStructure.h"
 #include "semantics/Layout.h"
 
+#include <chrono>
 #include <map>
 
 namespace vcov {
@@ -162,12 +163,12 @@ int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &l
 }
 
 BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                                     const std::atomic<bool> *cancel) {
+                                     const std::atomic<bool> *cancel, PropertySet properties) {
     BmcOptions o;
     o.unwind = k;
     o.loopBounds[loop.id] = k + 1; // k iterations that avoid the goals, then one more
     o.unwindingAssertions = true;
-    o.properties = {};              // isolation: assertions cut paths, they are not goals
+    o.properties = std::move(properties); // goals: none (isolation: assertions cut paths)
     o.timeoutSeconds = timeoutSeconds;
     o.cancel = cancel;
     o.havoc = BmcOptions::Havoc{loop.entryEdges, loop.writes};
@@ -175,8 +176,9 @@ BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, doub
 }
 
 InductiveStep::InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                             const std::atomic<bool> *cancel)
-    : m_loop(loop), m_k(k), m_encoding(program, optionsFor(loop, k, timeoutSeconds, cancel)) {}
+                             const std::atomic<bool> *cancel, PropertySet properties)
+    : m_loop(loop), m_k(k), m_properties(!properties.empty()),
+      m_encoding(program, optionsFor(loop, k, timeoutSeconds, cancel, properties)) {}
 
 InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double timeoutSeconds) {
     InductionStep out;
@@ -190,6 +192,7 @@ InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double time
     q.observer = &observer;
     q.timeoutSeconds = timeoutSeconds;
     q.boundedLoops = {m_loop.id};
+    q.violations = m_properties;
     const ExecutionSearch s = m_encoding.reach(q);
     out.seconds = s.seconds;
     if (s.status == ExecutionSearch::NotFound && s.complete) {
@@ -201,6 +204,76 @@ InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double time
         out.reason = s.reason.empty() ? "the inductive step is not complete" : s.reason;
     }
     return out;
+}
+
+BmcResult checkByKInduction(const Program &program, const BmcOptions &options, unsigned kStart, unsigned kMax) {
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto remaining = [&] {
+        return options.timeoutSeconds > 0 ? std::max(0.001, options.timeoutSeconds - elapsed()) : 0.0;
+    };
+    // The property's places: every assertion and error call of a function with a body.
+    // Functions an execution can enter (reach_error() with a body is an intrinsic: not entered).
+    std::set<FunctionId> entered{program.entryFunction};
+    for (std::vector<FunctionId> work{program.entryFunction}; !work.empty();) {
+        const FunctionId f = work.back();
+        work.pop_back();
+        for (EdgeId id : program.functions[size_t(f)].edges)
+            if (const CfaEdge &e = program.edge(id); callsBody(program, e) && entered.insert(e.call.callee).second)
+                work.push_back(e.call.callee);
+    }
+    std::vector<EdgeId> checks;
+    for (const CfaEdge &e : program.edges)
+        if (e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Assert || e.call.intrinsic == Intrinsic::Error) &&
+            entered.count(e.function))
+            checks.push_back(e.id);
+    const std::vector<InductionLoop> loops = inductionLoops(program);
+    std::map<int, std::vector<EdgeId>> byLoop;
+    for (EdgeId e : checks)
+        byLoop[inductionLoopFor(program, loops, e)].push_back(e);
+    BmcResult last;
+    for (unsigned k = std::max(1u, kStart); k <= kMax; k *= 2) {
+        BmcOptions base = options;
+        base.unwind = k;
+        base.loopBounds.clear();
+        base.unwindingAssertions = true;
+        base.timeoutSeconds = remaining();
+        last = checkProgram(program, base);
+        last.seconds = elapsed();
+        if (last.verdict != Verdict::Unknown)
+            return last; // a replayed counterexample, or safe with every path complete
+        if (last.reason.rfind("bound too small", 0) != 0 || (options.cancel && options.cancel->load()))
+            return last; // a timeout, a cancel, an unsupported construct: no larger k helps
+        if (byLoop.count(-1)) {
+            last.reason += "; an assertion before every loop needs the complete bounded check";
+            continue;
+        }
+        bool proved = true;
+        std::string why;
+        for (const auto &[l, edges] : byLoop) {
+            InductiveStep step(program, loops[size_t(l)], k, remaining(), options.cancel, {Property::Assertion});
+            const InductionStep s = step.error().empty() ? step.check(edges, remaining())
+                                                         : InductionStep{InductionStep::Unknown, step.error(), 0};
+            if (s.status != InductionStep::Proved) {
+                proved = false;
+                why = s.reason;
+                break;
+            }
+        }
+        if (proved) {
+            last.verdict = Verdict::Safe;
+            std::string over;
+            for (const auto &[l, edges] : byLoop)
+                over += (over.empty() ? "" : ", ") + loops[size_t(l)].id;
+            last.reason = "k-induction at k=" + std::to_string(k) + " over " + (over.empty() ? "no loop" : over);
+            last.counterexample.reset();
+            last.seconds = elapsed();
+            return last;
+        }
+        last.reason += "; " + why;
+    }
+    last.seconds = elapsed();
+    return last;
 }
 
 } // namespace vcov

@@ -65,17 +65,26 @@ struct InductionStep {
 // iterations of the loop enters one afterwards, and that no other bound cut a path.
 class InductiveStep {
 public:
+    // properties: empty for branch goals (assertions cut paths); {Assertion} to prove that
+    // the assertions and reach_error() calls among the goals never fail.
     InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                  const std::atomic<bool> *cancel);
+                  const std::atomic<bool> *cancel, PropertySet properties = {});
     InductionStep check(const std::vector<EdgeId> &goals, double timeoutSeconds);
     const std::string &error() const { return m_encoding.error(); }
 
 private:
     static BmcOptions optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                                 const std::atomic<bool> *cancel);
+                                 const std::atomic<bool> *cancel, PropertySet properties);
     const InductionLoop &m_loop;
     unsigned m_k;
+    bool m_properties;
     BmcEncoding m_encoding;
 };
+
+// vcov-cli bmc --k-induction: assertions (and reach_error() calls) checked by the base
+// case at k = kStart, 2 kStart, ... kMax (a counterexample, or safe when every path is
+// complete), and else by the inductive step over the loop around each of them. Safe by the
+// step: the result's reason says "k-induction at k=K". Only the Assertion property.
+BmcResult checkByKInduction(const Program &program, const BmcOptions &options, unsigned kStart, unsigned kMax);
 
 } // namespace vcov
