@@ -163,7 +163,8 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
                          const std::vector<int> &wanted) {
     InterpreterOptions io;
     io.properties = {}; // isolation: a failing assertion ends the execution, as abort() does
-    io.maxSteps = opts.maxSteps;
+    // Sampled inputs are cheap only while their runs are short; the solver's are replayed whole.
+    io.maxSteps = k == 0 ? std::min<size_t>(opts.maxSteps, 20'000) : opts.maxSteps;
     const Execution x = runProgram(P, input, io);
     // The last step of an execution that stopped inside it was not completed.
     size_t steps = x.steps.size();
@@ -355,7 +356,7 @@ GoalReport GoalSearch::run() {
         const double until = std::min(5.0, opts.timeSeconds > 0 ? opts.timeSeconds / 10 : 5.0);
         size_t sinceNew = 0;
         for (const ExecutionInput &in : inputs) {
-            if (stopped() || unknownGoals().empty() || elapsed() > until || sinceNew > 100)
+            if (stopped() || unknownGoals().empty() || elapsed() > until || sinceNew > 50)
                 break;
             ++sinceNew;
             if (cover(in, "execution", 0) > 0) {
