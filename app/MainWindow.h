@@ -224,6 +224,7 @@ private:
     QAction *m_goalsAction = nullptr, *m_goalsStopAction = nullptr;
     views::BranchGoalsView *m_goals = nullptr;
     GoalsRunner *m_goalsRunner = nullptr;
+    std::shared_ptr<const Program> m_goalsProgram; // the program of the job running or last run
     GoalOptions m_goalOptions;
     bool m_explaining = false;
     std::shared_ptr<const MutantWitness> m_lastWitness;

@@ -25,14 +25,20 @@ void MainWindow::createGoalsDock(QDockWidget *below) {
     m_docks[QStringLiteral("goals")] = d;
     m_goalsRunner = new GoalsRunner(this);
     connect(m_goalsRunner, &GoalsRunner::updated, this, [this](const GoalReport &r, const GoalProgress &p) {
+        if (m_goalsProgram != m_program)
+            return; // a job for a program no longer shown
         showGoalsReport(r);
         m_goals->setProgress(p, true);
     });
     connect(m_goalsRunner, &GoalsRunner::finished, this, [this](const GoalReport &r) {
-        showGoalsReport(r);
-        m_goals->setProgress(GoalProgress{"done", r.kReached, r.count(GoalStatus::Unknown), r.seconds}, false);
         m_goalsAction->setEnabled(true);
         m_goalsStopAction->setEnabled(false);
+        if (m_goalsProgram != m_program) {
+            emit goalsFinished();
+            return;
+        }
+        showGoalsReport(r);
+        m_goals->setProgress(GoalProgress{"done", r.kReached, r.count(GoalStatus::Unknown), r.seconds}, false);
         statusBar()->showMessage(tr("Branch goals: %1 covered, %2 unreachable, %3 unknown of %4 (k = %5, %6 s)%7")
                                      .arg(r.count(GoalStatus::Covered))
                                      .arg(r.count(GoalStatus::Unreachable))
@@ -56,6 +62,7 @@ bool MainWindow::startBranchGoals() {
     m_goalsStopAction->setEnabled(true);
     m_docks[QStringLiteral("goals")]->raise();
     statusBar()->showMessage(tr("Deciding branch goals…"));
+    m_goalsProgram = m_program;
     m_goalsRunner->start(m_program, m_goalOptions);
     return true;
 }
