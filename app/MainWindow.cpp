@@ -3,6 +3,8 @@
 #include "BackgroundTask.h"
 
 #include "AnalysisSettingsDialog.h"
+#include "BranchGoalsView.h"
+#include "formats/GoalsJson.h"
 #include "CoverageRunner.h"
 #include "OpenDialog.h"
 #include "ProgramLoader.h"
@@ -627,6 +629,8 @@ bool MainWindow::saveSession(const QString &path, QString *error) {
         s.exploration = explorationToJson(*m_program, *m_coverage);
     if (m_mutationReport)
         s.mutation = *m_mutationReport;
+    if (m_goals && m_goalsProgram == m_program && !m_goals->model()->report().goals.empty())
+        s.goals = goalsToJson(*m_program, m_goals->model()->report());
     if (views::SourceView *v = currentSourceView()) {
         s.view.file = QFileInfo(v->path()).absoluteFilePath();
         s.view.line = v->cursorLine();
@@ -654,6 +658,7 @@ bool MainWindow::openSession(const QString &path, QString *error) {
                                 s->view.windowState};
     m_pendingSession = std::make_shared<nlohmann::json>(std::move(s->exploration));
     m_pendingMutation = std::make_shared<nlohmann::json>(std::move(s->mutation));
+    m_pendingGoals = std::make_shared<nlohmann::json>(std::move(s->goals));
     m_sessionPath = path;
     openInputs(s->inputs);
     return true;
@@ -664,6 +669,8 @@ void MainWindow::applySessionView() {
         return;
     if (auto mutation = std::move(m_pendingMutation))
         restoreMutationReport(*mutation);
+    if (auto goals = std::move(m_pendingGoals); goals && !goals->is_null())
+        restoreGoals(*goals);
     auto json = std::move(m_pendingSession);
     if (!json || json->is_null()) {
         finishSessionView(nullptr, QString());

@@ -187,6 +187,7 @@ private:
     void showGoalsReport(const GoalReport &report);
     void clearBranchGoals();
     void showGoal(int row);
+    void restoreGoals(const nlohmann::json &report);
     void mutationCampaignDialog();
     void showMutant(int row);
     void showMutantExecution(int row);
@@ -225,6 +226,7 @@ private:
     views::BranchGoalsView *m_goals = nullptr;
     GoalsRunner *m_goalsRunner = nullptr;
     std::shared_ptr<const Program> m_goalsProgram; // the program of the job running or last run
+    std::shared_ptr<nlohmann::json> m_pendingGoals; // a session's report, shown with its program
     GoalOptions m_goalOptions;
     bool m_explaining = false;
     std::shared_ptr<const MutantWitness> m_lastWitness;

@@ -6,6 +6,7 @@
 #include "GoalsRunner.h"
 #include "SourceView.h"
 #include "TraceView.h"
+#include "formats/GoalsJson.h"
 #include "semantics/Interpreter.h"
 
 #include <QAction>
@@ -104,6 +105,19 @@ void MainWindow::showGoal(int row) {
     r.beginLine = r.endLine = g.line;
     r.beginColumn = r.endColumn = g.column;
     revealRange(r);
+}
+
+// A session's report: its tests are replayed against the program as it is now.
+void MainWindow::restoreGoals(const nlohmann::json &report) {
+    std::string error;
+    std::optional<GoalReport> r = goalsFromJson(*m_program, report, error);
+    if (!r) {
+        statusBar()->showMessage(tr("The session's branch goals are not shown: %1").arg(QString::fromStdString(error)));
+        return;
+    }
+    m_goalsProgram = m_program;
+    showGoalsReport(*r);
+    m_goals->setProgress(GoalProgress{"done", r->kReached, r->count(GoalStatus::Unknown), r->seconds}, false);
 }
 
 bool MainWindow::showGoalTest(int row) {

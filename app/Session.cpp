@@ -24,6 +24,7 @@ bool writeSession(const QString &path, const Session &s, QString *error) {
               {"options", coverageOptionsToJson(s.options)},
               {"exploration", s.exploration},
               {"mutation", s.mutation},
+              {"goals", s.goals},
               {"view",
                {{"file", s.view.file.toStdString()},
                 {"line", s.view.line},
@@ -88,6 +89,10 @@ std::optional<Session> readSession(const QString &path, QString *error) {
         if (!s.mutation.is_null() && (!s.mutation.is_object() || !s.mutation.contains("mutants") ||
                                       !s.mutation["mutants"].is_array()))
             throw json::type_error::create(302, "\"mutation\" is not a campaign report", nullptr);
+        // Sessions from before branch goals have none.
+        s.goals = j.value("goals", json());
+        if (!s.goals.is_null() && (!s.goals.is_object() || !s.goals.contains("goals") || !s.goals["goals"].is_array()))
+            throw json::type_error::create(302, "\"goals\" is not a branch-goal report", nullptr);
         const json &v = j.at("view");
         s.view.file = QString::fromStdString(v.at("file").get<std::string>());
         s.view.line = v.at("line").get<unsigned>();

@@ -32,6 +32,7 @@ struct Session {
     CoverageOptions options;
     nlohmann::json exploration; // null when nothing was measured
     nlohmann::json mutation;    // the last mutation campaign's report, null when none ran
+    nlohmann::json goals;       // the last branch-goal report (vcov-cli goals --json), null when none
     SessionView view;
 };
 

@@ -1,5 +1,7 @@
 #include "formats/GoalsJson.h"
 
+#include "semantics/Interpreter.h"
+
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -52,6 +54,86 @@ nlohmann::json goalsToJson(const Program &program, const GoalReport &report) {
     if (!report.error.empty())
         summary["error"] = report.error;
     return {{"goals", goals}, {"tests", tests}, {"summary", summary}};
+}
+
+std::optional<GoalReport> goalsFromJson(const Program &program, const nlohmann::json &j, std::string &error) {
+    try {
+        GoalReport r;
+        r.goals = branchGoals(program);
+        const auto &goals = j.at("goals");
+        if (goals.size() != r.goals.size()) {
+            error = "the program has " + std::to_string(r.goals.size()) + " branch goals, the report " +
+                    std::to_string(goals.size());
+            return std::nullopt;
+        }
+        std::map<std::string, int> testIndex;
+        for (const auto &t : j.at("tests")) {
+            GoalTest test;
+            test.id = t.at("id").get<std::string>();
+            test.input.nondet = t.at("inputs").get<std::vector<int64_t>>();
+            test.types = t.value("types", std::vector<std::string>{});
+            test.calls = t.value("calls", std::vector<std::string>{});
+            test.origin = t.value("origin", std::string());
+            testIndex[test.id] = int(r.tests.size());
+            r.tests.push_back(std::move(test));
+        }
+        // Replay: which goals each test enters now.
+        std::map<EdgeId, int> goalOf;
+        for (size_t i = 0; i < r.goals.size(); ++i)
+            goalOf[r.goals[i].edge] = int(i);
+        std::vector<std::set<int>> entered(r.tests.size());
+        for (size_t t = 0; t < r.tests.size(); ++t) {
+            InterpreterOptions io;
+            io.properties = {};
+            const Execution x = runProgram(program, r.tests[t].input, io);
+            std::set<EdgeId> edges;
+            size_t full = x.steps.size();
+            if (full > 0 && x.ending.kind != EndingKind::Exit && x.ending.kind != EndingKind::StepLimit &&
+                x.ending.edge == x.steps.back().edge)
+                --full;
+            for (size_t i = 0; i < full; ++i) {
+                edges.insert(x.steps[i].edge);
+                if (auto it = goalOf.find(x.steps[i].edge); it != goalOf.end() && entered[t].insert(it->second).second)
+                    r.tests[t].goals.push_back(it->second);
+            }
+            r.tests[t].edges.assign(edges.begin(), edges.end());
+            r.tests[t].ending = describeEnding(program, x.ending);
+        }
+        for (size_t i = 0; i < r.goals.size(); ++i) {
+            const auto &g = goals[i];
+            BranchGoal &goal = r.goals[i];
+            if (g.at("id").get<std::string>() != goal.id || g.at("line").get<unsigned>() != goal.line ||
+                g.at("condition").get<std::string>() != goal.condition || g.at("polarity").get<bool>() != goal.polarity) {
+                error = "goal " + goal.id + " is not the report's " + g.at("id").get<std::string>() +
+                        " (the program changed)";
+                return std::nullopt;
+            }
+            const std::string status = g.at("status").get<std::string>();
+            goal.k = g.value("k", 0u);
+            if (status == "covered" && g.at("test").is_string() && testIndex.count(g.at("test").get<std::string>())) {
+                const int t = testIndex[g.at("test").get<std::string>()];
+                if (entered[size_t(t)].count(int(i))) {
+                    goal.status = GoalStatus::Covered;
+                    goal.test = t;
+                } else {
+                    goal.reason = "its test " + r.tests[size_t(t)].id + " no longer enters it";
+                }
+            } else if (status == "unreachable") {
+                goal.status = GoalStatus::Unreachable;
+                goal.proof = g.value("proof", std::string());
+            } else {
+                goal.reason = g.value("reason", std::string());
+            }
+        }
+        const auto &summary = j.at("summary");
+        r.kReached = summary.value("k", 0u);
+        r.seconds = summary.value("seconds", 0.0);
+        r.cancelled = summary.value("cancelled", false);
+        return r;
+    } catch (const nlohmann::json::exception &ex) {
+        error = std::string("not a branch-goal report: ") + ex.what();
+        return std::nullopt;
+    }
 }
 
 std::string goalsToLcov(const Program &program, const GoalReport &report, const std::string &testName) {

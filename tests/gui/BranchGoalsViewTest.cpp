@@ -10,6 +10,7 @@
 #include <QDockWidget>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace vcov;
@@ -84,6 +85,23 @@ private slots:
         w.dock(QStringLiteral("goals"))->raise();
         screenshot(&w, QStringLiteral("main-window-branch-goals.png"));
         screenshot(w.dock(QStringLiteral("goals")), QStringLiteral("view-branch-goals.png"));
+
+        // A session keeps the goals: opened again, the tests are replayed and the statuses
+        // and gutter marks come back.
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("goals.vcov"));
+        QString error;
+        QVERIFY2(w.saveSession(session, &error), qPrintable(error));
+        app::MainWindow again;
+        again.show();
+        QSignalSpy restored(&again, &app::MainWindow::sessionShown);
+        QVERIFY2(again.openSession(session, &error), qPrintable(error));
+        QVERIFY(restored.wait(60000));
+        const GoalReport &back = again.branchGoalsView()->model()->report();
+        QCOMPARE(back.goals.size(), r.goals.size());
+        for (size_t i = 0; i < r.goals.size(); ++i)
+            QCOMPARE(back.goals[i].status, r.goals[i].status);
+        QCOMPARE(again.sourceView(0)->branchMarks().size(), size_t(4));
     }
 };
 
