@@ -1512,6 +1512,7 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
         // A wanted edge counts where it is taken in a state the automaton lets it be taken.
         const std::set<EdgeId> wanted(query.through.begin(), query.through.end());
         std::vector<z3::expr> hits;
+        std::vector<EdgeId> hitEdges; // the wanted edge of each hit
         const auto &nodes = d->unroller->nodes;
         for (size_t n = 0; n < nodes.size(); ++n)
             for (const UEdge &ue : nodes[n].out) {
@@ -1528,17 +1529,25 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
                     taken = andE(taken, d->any(admitted));
                 }
                 hits.push_back(taken);
+                hitEdges.push_back(ue.edge);
             }
         // A wanted edge that the bound cuts (a back edge taken once too often) is still
         // taken: the cut ends the path after it. Missing these hid goals on back edges.
         for (const auto &v : encoder.violations)
-            if ((v.property == Property::Unwinding ? !v.onReturn : query.violations) && wanted.count(v.edge))
+            if ((v.property == Property::Unwinding ? !v.onReturn : query.violations) && wanted.count(v.edge)) {
                 hits.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v)) : v.condition);
+                hitEdges.push_back(v.edge);
+            }
         std::optional<z3::model> model;
         z3::check_result r = solveAny(d->ctx, encoder.definitions, hits, facts, left(), d->options.cancel, model, result.reason);
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
             result.input = inputsFromModel(encoder, *model);
+            std::set<EdgeId> reached;
+            for (size_t i = 0; i < hits.size(); ++i)
+                if (model->eval(hits[i], true).is_true())
+                    reached.insert(hitEdges[i]);
+            result.reached.assign(reached.begin(), reached.end());
         } else if (r == z3::unsat) {
             result.status = ExecutionSearch::NotFound;
             // Complete when no path the automaton admits is cut by a bound that matters.

@@ -81,6 +81,7 @@ struct ExecutionSearch {
     double seconds = 0;
     size_t unrolledNodes = 0;
     bool optimal = false; // Found with maximizeCover: no execution takes more of the edges
+    std::vector<EdgeId> reached; // Found by reach: the wanted edges the solver's path takes
 };
 
 ExecutionSearch findExecution(const Program &program, const BmcOptions &options);

@@ -199,6 +199,7 @@ InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double time
         out.status = InductionStep::Proved;
     } else if (s.status == ExecutionSearch::Found) {
         out.status = InductionStep::Failed;
+        out.failing = s.reached;
         out.reason = "the inductive step fails at k=" + std::to_string(m_k) + " over " + m_loop.id;
     } else {
         out.reason = s.reason.empty() ? "the inductive step is not complete" : s.reason;
@@ -253,7 +254,7 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
         for (const auto &[l, edges] : byLoop) {
             InductiveStep step(program, loops[size_t(l)], k, remaining(), options.cancel, {Property::Assertion});
             const InductionStep s = step.error().empty() ? step.check(edges, remaining())
-                                                         : InductionStep{InductionStep::Unknown, step.error(), 0};
+                                                         : InductionStep{InductionStep::Unknown, step.error(), 0, {}};
             if (s.status != InductionStep::Proved) {
                 proved = false;
                 why = s.reason;

@@ -58,6 +58,7 @@ struct InductionStep {
     enum Status { Proved, Failed, Unknown } status = Unknown;
     std::string reason; // Failed or Unknown: why
     double seconds = 0;
+    std::vector<EdgeId> failing; // Failed: the goals the step's path enters in iteration k + 1
 };
 
 // The step at k over one loop: one encoding (the loop unwound k + 1 times, the others k),
