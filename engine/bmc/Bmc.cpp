@@ -370,7 +370,7 @@ struct Violation {
     std::string message;
     int unode = -1; // the unwound location whose edge it is on (for unwinding: the edge the bound cut)
     bool onReturn = false; // on the return from `edge`, a call, to the caller
-    std::string loop;      // for unwinding: the loop id (or "recursion of f") the bound cut
+    std::string loop = {}; // for unwinding: the loop id (or "recursion of f") the bound cut
 };
 
 // An execution that ends normally: at the entry function's exit, or by an exit() call.
@@ -1377,6 +1377,35 @@ struct BmcEncoding::Impl {
         return any(in);
     }
 
+    // Is "not found" complete: does no path the product admits end at a bound that matters
+    // (a path cut by the bound might have taken a wanted edge later)? Sets result.complete,
+    // or the reason, naming the loop that needs a larger bound.
+    void decideComplete(const Query &query, const std::optional<QueryProduct> &product,
+                        const std::vector<z3::expr> &facts, double timeoutSeconds, ExecutionSearch &result) {
+        std::vector<z3::expr> unwinding;
+        std::vector<const Violation *> cut;
+        for (const auto &v : encoder->violations)
+            if (v.property == Property::Unwinding && !query.boundedLoops.count(v.loop)) {
+                unwinding.push_back(product ? andE(v.condition, admits(*query.observer, *product, v)) : v.condition);
+                cut.push_back(&v);
+            }
+        std::optional<z3::model> model;
+        std::string why;
+        const z3::check_result u =
+            solveAny(ctx, encoder->definitions, unwinding, facts, timeoutSeconds, options.cancel, model, why);
+        result.complete = u == z3::unsat;
+        if (u == z3::sat) {
+            result.reason = "bound " + std::to_string(options.unwind) + " too small";
+            for (size_t i = 0; i < unwinding.size(); ++i)
+                if (model->eval(unwinding[i], true).is_true()) {
+                    result.reason += " for " + cut[i]->loop;
+                    break;
+                }
+        } else if (u == z3::unknown) {
+            result.reason = why;
+        }
+    }
+
     std::string queryError(const Query &q) const {
         if (!error.empty())
             return error;
@@ -1466,20 +1495,7 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
             result.input = inputsFromModel(encoder, *model);
         } else if (r == z3::unsat) {
             result.status = ExecutionSearch::NotFound;
-            // Complete when no path of the variant (and product) exceeds the bound, whichever
-            // edges it takes: a path cut by the bound might have taken a wanted edge later.
-            std::vector<z3::expr> unwinding;
-            for (const auto &v : encoder.violations)
-                if (v.property == Property::Unwinding)
-                    unwinding.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v))
-                                                : v.condition);
-            std::string why;
-            z3::check_result u = solveAny(d->ctx, encoder.definitions, unwinding, facts, left(), d->options.cancel, model, why);
-            result.complete = u == z3::unsat;
-            if (u == z3::sat)
-                result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
-            else if (u == z3::unknown)
-                result.reason = why;
+            d->decideComplete(query, product, facts, left(), result);
         }
     } catch (const z3::exception &ex) {
         result.status = ExecutionSearch::Unknown;
@@ -1550,28 +1566,7 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
             result.reached.assign(reached.begin(), reached.end());
         } else if (r == z3::unsat) {
             result.status = ExecutionSearch::NotFound;
-            // Complete when no path the automaton admits is cut by a bound that matters.
-            std::vector<z3::expr> unwinding;
-            for (const auto &v : encoder.violations)
-                if (v.property == Property::Unwinding && !query.boundedLoops.count(v.loop))
-                    unwinding.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v))
-                                                : v.condition);
-            std::string why;
-            z3::check_result u = solveAny(d->ctx, encoder.definitions, unwinding, facts, left(), d->options.cancel, model, why);
-            result.complete = u == z3::unsat;
-            if (u == z3::sat) {
-                // Name the loop that needs more: the user's next --k-max or --unwind.
-                for (const auto &v : encoder.violations)
-                    if (v.property == Property::Unwinding && !query.boundedLoops.count(v.loop) &&
-                        model->eval(v.condition, true).is_true()) {
-                        result.reason = "bound " + std::to_string(d->options.unwind) + " too small for " + v.loop;
-                        break;
-                    }
-                if (result.reason.empty())
-                    result.reason = "bound " + std::to_string(d->options.unwind) + " too small";
-            } else if (u == z3::unknown) {
-                result.reason = why;
-            }
+            d->decideComplete(query, product, facts, left(), result);
         }
     } catch (const z3::exception &ex) {
         result.status = ExecutionSearch::Unknown;

@@ -109,7 +109,7 @@ struct BmcQuery {
     // Optimize, a soft constraint per edge: MaxSAT), measured against raising coverAtLeast.
     bool maximizeCover = false;
     double timeoutSeconds = 0; // 0: the options' budget
-    // reach only: paths cut by the bound of these loops (ids as in BmcOptions::loopBounds)
+    // reach and findExecution: paths cut by the bound of these loops (ids as in BmcOptions::loopBounds)
     // do not make "not found" incomplete (the inductive step's own loop).
     std::set<std::string> boundedLoops;
     // reach only: a selected property's violation on one of `through` (an assertion, a

@@ -87,10 +87,7 @@ std::optional<GoalReport> goalsFromJson(const Program &program, const nlohmann::
             io.properties = {};
             const Execution x = runProgram(program, r.tests[t].input, io);
             std::set<EdgeId> edges;
-            size_t full = x.steps.size();
-            if (full > 0 && x.ending.kind != EndingKind::Exit && x.ending.kind != EndingKind::StepLimit &&
-                x.ending.edge == x.steps.back().edge)
-                --full;
+            const size_t full = completedSteps(x);
             for (size_t i = 0; i < full; ++i) {
                 edges.insert(x.steps[i].edge);
                 if (auto it = goalOf.find(x.steps[i].edge); it != goalOf.end() && entered[t].insert(it->second).second)

@@ -1,4 +1,5 @@
 #include "formats/MutationHtml.h"
+#include "formats/MarkupEscape.h"
 
 #include <nlohmann/json.hpp>
 
@@ -35,25 +36,11 @@ std::string scriptSafe(std::string s, bool json) {
     return s;
 }
 
-std::string htmlEscape(const std::string &s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 std::string mutationReportHtml(const nlohmann::json &report, const std::string &bundle, const std::string &title) {
     std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-                       htmlEscape(title) + "</title>\n<script>\n" + scriptSafe(bundle, false) +
+                       escapeMarkup(title) + "</title>\n<script>\n" + scriptSafe(bundle, false) +
                        "\n</script>\n</head>\n<body>\n<mutation-test-report-app title-postfix=\"vcov\"></mutation-test-report-app>\n"
                        "<script>\n"
                        "const app = document.querySelector('mutation-test-report-app');\n"

@@ -1,4 +1,5 @@
 #include "formats/TestCompSuite.h"
+#include "formats/MarkupEscape.h"
 
 #include <openssl/evp.h>
 
@@ -11,20 +12,6 @@
 namespace vcov {
 
 namespace {
-
-std::string escapeXml(const std::string &s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
 
 std::string nowUtc() {
     const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -71,15 +58,15 @@ std::string testSuiteMetadataXml(const Program &program, const TestSuiteMetadata
          "\"https://sosy-lab.org/test-format/test-metadata-1.1.dtd\">\n"
       << "<test-metadata>\n"
       << "  <sourcecodelang>C</sourcecodelang>\n"
-      << "  <producer>" << escapeXml(meta.producer) << "</producer>\n"
-      << "  <specification>" << escapeXml(meta.specification) << "</specification>\n"
-      << "  <programfile>" << escapeXml(file ? file->path : "") << "</programfile>\n"
+      << "  <producer>" << escapeMarkup(meta.producer) << "</producer>\n"
+      << "  <specification>" << escapeMarkup(meta.specification) << "</specification>\n"
+      << "  <programfile>" << escapeMarkup(file ? file->path : "") << "</programfile>\n"
       << "  <programhash>" << (file ? sha256Hex(file->content) : "") << "</programhash>\n"
       << "  <entryfunction>"
-      << escapeXml(program.entryFunction != NoFunction ? program.functions[size_t(program.entryFunction)].name : "main")
+      << escapeMarkup(program.entryFunction != NoFunction ? program.functions[size_t(program.entryFunction)].name : "main")
       << "</entryfunction>\n"
       << "  <architecture>" << (program.dataModel() == DataModel::ILP32 ? "32bit" : "64bit") << "</architecture>\n"
-      << "  <creationtime>" << escapeXml(meta.creationTime.empty() ? nowUtc() : meta.creationTime)
+      << "  <creationtime>" << escapeMarkup(meta.creationTime.empty() ? nowUtc() : meta.creationTime)
       << "</creationtime>\n"
       << "</test-metadata>\n";
     return o.str();
@@ -94,7 +81,7 @@ std::string testCaseXml(const GoalTest &test) {
     for (size_t i = 0; i < test.input.nondet.size(); ++i) {
         o << "  <input";
         if (i < test.types.size() && !test.types[i].empty())
-            o << " type=\"" << escapeXml(test.types[i]) << "\"";
+            o << " type=\"" << escapeMarkup(test.types[i]) << "\"";
         // Unsigned 64-bit values above INT64_MAX are held wrapped: write them as the type reads them.
         const bool isUnsigned = i < test.types.size() && test.types[i].rfind("unsigned", 0) == 0;
         o << ">";

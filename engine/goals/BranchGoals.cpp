@@ -166,11 +166,7 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
     // Sampled inputs are cheap only while their runs are short; the solver's are replayed whole.
     io.maxSteps = k == 0 ? std::min<size_t>(opts.maxSteps, 20'000) : opts.maxSteps;
     const Execution x = runProgram(P, input, io);
-    // The last step of an execution that stopped inside it was not completed.
-    size_t steps = x.steps.size();
-    if (steps > 0 && x.ending.kind != EndingKind::Exit && x.ending.kind != EndingKind::StepLimit &&
-        x.ending.edge == x.steps.back().edge)
-        --steps;
+    const size_t steps = completedSteps(x);
     std::vector<int> entered;
     std::set<EdgeId> edges;
     for (size_t i = 0; i < steps; ++i) {

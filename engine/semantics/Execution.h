@@ -59,6 +59,10 @@ struct Execution {
 // The moves of an execution: its steps, with the returns from callees made explicit.
 std::vector<PathMove> movesOf(const Program &program, const Execution &execution);
 
+// How many of the execution's steps were carried out: an execution that stopped inside a
+// step (a failed check, undefined behaviour) did not complete that last one.
+size_t completedSteps(const Execution &execution);
+
 // "assertion violated at file:line (assert(a[i] >= prev))" and the like.
 std::string describeEnding(const Program &program, const ExecutionEnding &ending);
 

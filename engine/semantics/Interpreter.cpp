@@ -39,6 +39,14 @@ std::vector<PathMove> movesOf(const Program &program, const Execution &execution
     return moves;
 }
 
+size_t completedSteps(const Execution &x) {
+    size_t n = x.steps.size();
+    if (n > 0 && x.ending.kind != EndingKind::Exit && x.ending.kind != EndingKind::StepLimit &&
+        x.ending.edge == x.steps.back().edge)
+        --n;
+    return n;
+}
+
 std::string describeEnding(const Program &p, const ExecutionEnding &e) {
     std::string where;
     if (e.edge >= 0 && size_t(e.edge) < p.edges.size()) {

@@ -129,9 +129,11 @@ int main(void) {
     ASSERT_TRUE(still);
     EXPECT_EQ(still->status, GoalStatus::Unknown);
     EXPECT_NE(still->reason.find("too small for main.0"), std::string::npos) << still->reason;
-    for (const BranchGoal &g : r.goals)
-        if (&g != bad)
+    for (const BranchGoal &g : r.goals) {
+        if (&g != bad) {
             EXPECT_EQ(g.status, GoalStatus::Covered) << g.id << " " << g.condition;
+        }
+    }
     expectTestsReplay(*p, r);
 }
 
