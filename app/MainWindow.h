@@ -153,6 +153,8 @@ signals:
     void witnessShown();
     // A branch-goal job ended (finished, stopped or failed) and its report is shown.
     void goalsFinished();
+    // A session's branch-goal report was replayed and is shown (or refused with a message).
+    void goalsRestored();
     // A bundled example's analysis or campaign has finished and its survivor is selected.
     void exampleReady();
 

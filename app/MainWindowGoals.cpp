@@ -11,6 +11,8 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QStatusBar>
 
 namespace vcov::app {
@@ -107,17 +109,33 @@ void MainWindow::showGoal(int row) {
     revealRange(r);
 }
 
-// A session's report: its tests are replayed against the program as it is now.
+// A session's report: its tests are replayed against the program as it is now, off the
+// GUI thread (a suite can hold many long tests).
 void MainWindow::restoreGoals(const nlohmann::json &report) {
-    std::string error;
-    std::optional<GoalReport> r = goalsFromJson(*m_program, report, error);
-    if (!r) {
-        statusBar()->showMessage(tr("The session's branch goals are not shown: %1").arg(QString::fromStdString(error)));
-        return;
-    }
-    m_goalsProgram = m_program;
-    showGoalsReport(*r);
-    m_goals->setProgress(GoalProgress{"done", r->kReached, r->count(GoalStatus::Unknown), r->seconds}, false);
+    using Restored = std::pair<std::optional<GoalReport>, std::string>;
+    auto program = m_program;
+    auto *watcher = new QFutureWatcher<Restored>(this);
+    connect(watcher, &QFutureWatcher<Restored>::finished, this, [this, watcher, program] {
+        watcher->deleteLater();
+        const Restored r = watcher->result();
+        if (program != m_program)
+            return; // another program was opened meanwhile
+        if (!r.first) {
+            statusBar()->showMessage(
+                tr("The session's branch goals are not shown: %1").arg(QString::fromStdString(r.second)));
+        } else {
+            m_goalsProgram = m_program;
+            showGoalsReport(*r.first);
+            m_goals->setProgress(
+                GoalProgress{"done", r.first->kReached, r.first->count(GoalStatus::Unknown), r.first->seconds}, false);
+        }
+        emit goalsRestored();
+    });
+    watcher->setFuture(QtConcurrent::run([program, report]() -> Restored {
+        std::string error;
+        std::optional<GoalReport> r = goalsFromJson(*program, report, error);
+        return {std::move(r), error};
+    }));
 }
 
 bool MainWindow::showGoalTest(int row) {
@@ -128,6 +146,7 @@ bool MainWindow::showGoalTest(int row) {
     const GoalTest &t = m_goals->model()->report().tests[size_t(g.test)];
     InterpreterOptions io;
     io.properties = {}; // as the goals were decided: a failing assertion ends the run
+    io.maxSteps = GoalOptions{}.maxSteps;
     views::TraceEntry entry;
     entry.title = tr("%1 (%2) covers %3: %4 %5")
                       .arg(QString::fromStdString(t.id), QString::fromStdString(t.origin), QString::fromStdString(g.id),

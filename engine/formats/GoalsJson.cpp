@@ -85,6 +85,7 @@ std::optional<GoalReport> goalsFromJson(const Program &program, const nlohmann::
         for (size_t t = 0; t < r.tests.size(); ++t) {
             InterpreterOptions io;
             io.properties = {};
+            io.maxSteps = GoalOptions{}.maxSteps; // as the job replayed them
             const Execution x = runProgram(program, r.tests[t].input, io);
             std::set<EdgeId> edges;
             const size_t full = completedSteps(x);
@@ -116,8 +117,9 @@ std::optional<GoalReport> goalsFromJson(const Program &program, const nlohmann::
                     goal.reason = "its test " + r.tests[size_t(t)].id + " no longer enters it";
                 }
             } else if (status == "unreachable") {
+                // A proof is not replayed: the report says it was read back, not found again.
                 goal.status = GoalStatus::Unreachable;
-                goal.proof = g.value("proof", std::string());
+                goal.proof = g.value("proof", std::string()) + " (as the saved report says)";
             } else {
                 goal.reason = g.value("reason", std::string());
             }

@@ -81,12 +81,21 @@ def harness_source():
     return "\n".join(out) + "\n"
 
 
+class BadInput(Exception):
+    pass
+
+
 def read_tests(suite):
+    if not os.path.isfile(os.path.join(suite, "metadata.xml")):
+        raise BadInput(f"{suite}: not a Test-Comp test suite (no metadata.xml)")
     tests = []
     for name in sorted(os.listdir(suite), key=lambda n: (len(n), n)):
         if not name.endswith(".xml") or name == "metadata.xml":
             continue
-        root = ET.parse(os.path.join(suite, name)).getroot()
+        try:
+            root = ET.parse(os.path.join(suite, name)).getroot()
+        except ET.ParseError as e:
+            raise BadInput(f"{os.path.join(suite, name)}: not XML ({e})")
         if root.tag != "testcase":
             continue
         tests.append((name[:-4], [i.text or "" for i in root.findall("input")]))
@@ -123,6 +132,15 @@ def main():
     ap.add_argument("--keep", help="work in this directory and keep it")
     args = ap.parse_args()
 
+    if not os.path.isfile(args.program):
+        print(f"gcov_check: {args.program}: no such file", file=sys.stderr)
+        return 2
+    try:
+        read_tests(args.suite)
+        goals = json.load(open(args.goals))["goals"] if args.goals else None
+    except (BadInput, OSError, ValueError, KeyError) as e:
+        print(f"gcov_check: {e}", file=sys.stderr)
+        return 2
     workdir = args.keep or tempfile.mkdtemp(prefix="vcov-gcov-")
     os.makedirs(workdir, exist_ok=True)
     try:
@@ -179,9 +197,7 @@ def main():
               f"branches executed {pct(arcs_run, arcs):.2f}% of {arcs}; taken at least once "
               f"{pct(arcs_taken, arcs):.2f}% of {arcs}")
         failures = []
-        if args.goals:
-            with open(args.goals) as f:
-                goals = json.load(f)["goals"]
+        if goals is not None:
             mine = [g for g in goals if os.path.basename(g["file"]) == os.path.basename(args.program)]
             by_line = {}
             for g in mine:

@@ -7,17 +7,30 @@
 #include "TraceView.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QDockWidget>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace vcov;
 
 class BranchGoalsViewTest : public QObject {
     Q_OBJECT
 
+    static std::string readAll(const QString &path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+    }
+    static void writeAll(const QString &path, const std::string &text) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text.data(), qint64(text.size()));
+    }
     static void screenshot(QWidget *w, const QString &name) {
         if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
             w->grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QLatin1Char('/') + name);
@@ -94,7 +107,7 @@ private slots:
         QVERIFY2(w.saveSession(session, &error), qPrintable(error));
         app::MainWindow again;
         again.show();
-        QSignalSpy restored(&again, &app::MainWindow::sessionShown);
+        QSignalSpy restored(&again, &app::MainWindow::goalsRestored);
         QVERIFY2(again.openSession(session, &error), qPrintable(error));
         QVERIFY(restored.wait(60000));
         const GoalReport &back = again.branchGoalsView()->model()->report();
@@ -102,6 +115,19 @@ private slots:
         for (size_t i = 0; i < r.goals.size(); ++i)
             QCOMPARE(back.goals[i].status, r.goals[i].status);
         QCOMPARE(again.sourceView(0)->branchMarks().size(), size_t(4));
+        // A damaged report: a message, the rest of the session still opens.
+        nlohmann::json damaged = nlohmann::json::parse(readAll(session));
+        damaged["goals"]["goals"].erase(0);
+        const QString bad = dir.filePath(QStringLiteral("damaged.vcov"));
+        writeAll(bad, damaged.dump());
+        app::MainWindow third;
+        third.show();
+        QSignalSpy refused(&third, &app::MainWindow::goalsRestored);
+        QVERIFY2(third.openSession(bad, &error), qPrintable(error));
+        QVERIFY(refused.wait(60000));
+        QVERIFY(third.branchGoalsView()->model()->report().goals.empty());
+        QVERIFY2(third.statusBar()->currentMessage().contains(QStringLiteral("branch goals are not shown")),
+                 qPrintable(third.statusBar()->currentMessage()));
     }
 };
 
