@@ -8,6 +8,8 @@
 //     tie-break): no "finished" when some input reaches reach_error, every bug replays;
 //   - coverage (with the exact search): no covered line without a replayed execution
 //     that passes it inside the region, no unreachable line that a terminating run passes;
+//   - bmc --k-induction: no "safe" (by a complete check or by the inductive step) when some
+//     input reaches reach_error, and every counterexample replays;
 //   - branch goals (with and without the sampled executions, k-induction on): no goal
 //     proved unreachable that a concrete run enters, every covering test replays into it.
 // Prints each discrepancy with its program (kept in DIR), a summary line, and exits 1 when
@@ -20,6 +22,7 @@
 #include "bmc/Bmc.h"
 #include "coverage/Coverage.h"
 #include "goals/BranchGoals.h"
+#include "goals/Induction.h"
 #include "semantics/Interpreter.h"
 
 #include <cstdio>
@@ -39,7 +42,7 @@ struct Tally {
     size_t programs = 0, concreteBugs = 0, bmcSafe = 0, bmcUnsafe = 0, bmcUnknown = 0;
     size_t analysisRuns = 0, finished = 0, violations = 0, unconfirmed = 0, budget = 0;
     size_t coveredLines = 0, unreachableLines = 0, discrepancies = 0, failedPrograms = 0, notParsed = 0;
-    size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0;
+    size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0, inductionSafe = 0, inductionUnsafe = 0;
 };
 
 struct Concrete {
@@ -222,6 +225,20 @@ int main(int argc, char **argv) {
             // solver and the inductive step decide more of them.
             const Program &P = *p;
             Concrete c = runConcretely(P, seed);
+            // k-induction of the assertions (the base case doubles k up to 16).
+            BmcOptions ko;
+            ko.timeoutSeconds = 20;
+            const BmcResult kr = checkByKInduction(P, ko, 1, 16);
+            if (kr.verdict == Verdict::Safe) {
+                ++t.inductionSafe;
+                if (c.violating)
+                    report("k-induction says safe (" + kr.reason + ") but inputs " + inputText(*c.violating) +
+                           " reach reach_error");
+            } else if (kr.verdict == Verdict::Unsafe) {
+                ++t.inductionUnsafe;
+                if (!kr.replayed || !kr.counterexample || !violates(P, kr.counterexample->input))
+                    report("k-induction's counterexample does not replay");
+            }
             GoalOptions go;
             go.kMax = g.unwind + 2;
             go.timeSeconds = 20;
@@ -275,7 +292,8 @@ int main(int argc, char **argv) {
               << "; analysis runs " << t.analysisRuns << ": finished " << t.finished << ", violation " << t.violations
               << ", unconfirmed " << t.unconfirmed << ", budget " << t.budget << "; coverage claims: covered "
               << t.coveredLines << ", unreachable " << t.unreachableLines << "; branch goals " << t.goals
-              << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << "\n";
+              << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << "; k-induction safe "
+              << t.inductionSafe << " unsafe " << t.inductionUnsafe << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;
 }
