@@ -1,0 +1,521 @@
+// Expressions and edges of the encoder (Encoder.h).
+#include "bmc/Encoder.h"
+
+#include "semantics/IntegerSemantics.h"
+#include "semantics/Layout.h"
+
+namespace vcov::bmc {
+
+z3::expr Encoder::truth(const SymValue &v) {
+    uint64_t k;
+    if (!v.isPointer && v.bv.is_numeral_u64(k))
+        return ctx.bool_val(k != 0);
+    if (!v.isPointer)
+        return v.bv != ctx.bv_val(0, v.bv.get_sort().bv_size());
+    z3::expr r = ctx.bool_val(false);
+    for (const auto &t : v.targets)
+        if (t.object != -1)
+            r = orE(r, t.guard);
+    return r;
+}
+
+SymValue Encoder::fromBool(const z3::expr &b, const Type *t) {
+    if (b.is_true() || b.is_false())
+        return SymValue{false, ctx.bv_val(b.is_true() ? 1 : 0, t->bits), {}};
+    return SymValue{false, z3::ite(b, ctx.bv_val(1, t->bits), ctx.bv_val(0, t->bits)), {}};
+}
+
+SymValue Encoder::select(const z3::expr &c, const SymValue &a, const SymValue &b) {
+    if (c.is_true())
+        return a;
+    if (c.is_false())
+        return b;
+    if (!a.isPointer) {
+        if (z3::eq(a.bv, b.bv))
+            return a;
+        return SymValue{false, z3::ite(c, a.bv, b.bv), {}};
+    }
+    SymValue r{true, ctx.bv_val(0, 1), {}};
+    auto add = [&](const PtrTarget &t, const z3::expr &cond) {
+        for (auto &x : r.targets)
+            if (x.object == t.object) {
+                if (!z3::eq(x.offset, t.offset))
+                    x.offset = z3::ite(andE(cond, t.guard), t.offset, x.offset);
+                x.guard = orE(x.guard, andE(cond, t.guard));
+                return;
+            }
+        r.targets.push_back({andE(cond, t.guard), t.object, t.offset});
+    };
+    for (const auto &t : a.targets)
+        add(t, c);
+    for (const auto &t : b.targets)
+        add(t, notE(c));
+    return r;
+}
+
+SymValue Encoder::pointerAdd(const SymValue &p, const z3::expr &bytes) {
+    SymValue r = p;
+    for (auto &t : r.targets)
+        t.offset = addE(t.offset, bytes);
+    return r;
+}
+
+z3::expr Encoder::convertBits(const z3::expr &v, const Type *from, const Type *to) {
+    if (to->isBool)
+        return z3::ite(v != ctx.bv_val(0, from->bits), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+    if (to->bits == from->bits)
+        return v;
+    if (to->bits < from->bits)
+        return v.extract(to->bits - 1, 0);
+    return from->isSigned ? z3::sext(v, to->bits - from->bits) : z3::zext(v, to->bits - from->bits);
+}
+
+void Encoder::check(Property p, const z3::expr &bad, Eval &ev, const std::string &message) {
+    const z3::expr &b = bad;
+    if (b.is_false() || ev.state.guard.is_false())
+        return;
+    if (opts.properties.count(p))
+        violations.push_back({andE(andE(ev.state.guard, ev.local), b), p, ev.edge, message, m_unode, m_onReturn});
+    ev.state.guard = andE(ev.state.guard, notE(andE(ev.local, b)));
+}
+
+SymValue Encoder::freshInput(const Type *t, Eval &ev, bool uninitialized) {
+    const unsigned width = t->isPointer() ? unsigned(t->sizeBytes * 8) : t->bits;
+    z3::expr v = ctx.bv_const(((uninitialized ? "uninit" : "nondet") + std::to_string(fresh++)).c_str(), width);
+    if (t->isPointer()) {
+        // NULL for 0, else an address that is no object (as in the interpreter): an
+        // indeterminate pointer is not assumed NULL.
+        inputs.push_back({v, ev.state.guard, order++, uninitialized, t});
+        z3::expr address = width < 64 ? z3::zext(v, 64 - width) : v;
+        z3::expr null = v == ctx.bv_val(0, width);
+        return SymValue{true, ctx.bv_val(0, 1), {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, address}}};
+    }
+    if (t->isBool)
+        v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+    inputs.push_back({v, ev.state.guard, order++, uninitialized, t});
+    return SymValue{false, v, {}};
+}
+
+SymValue Encoder::binary(const Expr &e, Eval &ev) {
+    const BinaryOp op = e.binaryOp;
+    const ExprPtr &l = e.ops[0], &r = e.ops[1];
+    if (op == BinaryOp::LogAnd || op == BinaryOp::LogOr) {
+        z3::expr a = truth(eval(l, ev));
+        Eval inner{ev.state, ev.frame, ev.edge, op == BinaryOp::LogAnd ? (ev.local && a) : (ev.local && !a)};
+        z3::expr b = truth(eval(r, inner));
+        return fromBool(op == BinaryOp::LogAnd ? (a && b) : (a || b), e.type);
+    }
+    SymValue a = eval(l, ev), b = eval(r, ev);
+    if (a.isPointer || b.isPointer) {
+        auto index64 = [&](const SymValue &v, const Type *t) {
+            return t->bits == 64 ? v.bv : t->isSigned ? z3::sext(v.bv, 64 - t->bits) : z3::zext(v.bv, 64 - t->bits);
+        };
+        if ((op == BinaryOp::Add || op == BinaryOp::Sub) && a.isPointer && !b.isPointer) {
+            z3::expr d = scaleE(index64(b, r->type), sizeOf(l->type->target));
+            return pointerAdd(a, op == BinaryOp::Add ? d : -d);
+        }
+        if (op == BinaryOp::Add && b.isPointer && !a.isPointer)
+            return pointerAdd(b, scaleE(index64(a, l->type), sizeOf(r->type->target)));
+        if (!(a.isPointer && b.isPointer))
+            throw BmcUnsupported{"comparison of a pointer with an integer"};
+        // Two pointers: the same object is required except for == and !=.
+        z3::expr sameObj = ctx.bool_val(false), eq = ctx.bool_val(false), lt = ctx.bool_val(false);
+        z3::expr diff = ctx.bv_val(0, 64);
+        for (const auto &x : a.targets)
+            for (const auto &y : b.targets) {
+                z3::expr both = x.guard && y.guard;
+                if (x.object == y.object) {
+                    sameObj = sameObj || both;
+                    eq = eq || (both && x.offset == y.offset);
+                    lt = lt || (both && z3::slt(x.offset, y.offset));
+                    diff = z3::ite(both, x.offset - y.offset, diff);
+                }
+            }
+        if (op == BinaryOp::Eq || op == BinaryOp::Ne)
+            return fromBool(op == BinaryOp::Eq ? eq : !eq, e.type);
+        check(Property::Pointer, !sameObj, ev, "comparison or subtraction of pointers to different objects");
+        switch (op) {
+        case BinaryOp::Lt: return fromBool(lt, e.type);
+        case BinaryOp::Ge: return fromBool(!lt, e.type);
+        case BinaryOp::Le: return fromBool(lt || eq, e.type);
+        case BinaryOp::Gt: return fromBool(!(lt || eq), e.type);
+        case BinaryOp::Sub: {
+            z3::expr q = diff / ctx.bv_val(sizeOf(l->type->target), 64); // signed, truncating
+            return SymValue{false, e.type->bits == 64 ? q : q.extract(e.type->bits - 1, 0), {}};
+        }
+        default: throw BmcUnsupported{std::string("operator ") + binaryOpSpelling(op) + " on pointers"};
+        }
+    }
+    const bool comparison = op == BinaryOp::Lt || op == BinaryOp::Gt || op == BinaryOp::Le || op == BinaryOp::Ge ||
+                            op == BinaryOp::Eq || op == BinaryOp::Ne;
+    const Type *t = comparison ? l->type : e.type;
+    const bool s = t->isSigned;
+    const unsigned w = t->bits;
+    z3::expr x = a.bv, y = b.bv;
+    uint64_t cx, cy;
+    if (x.is_numeral_u64(cx) && y.is_numeral_u64(cy)) {
+        // Both known: the interpreter's integer semantics computes the value and says
+        // statically whether a check fails.
+        IntegerResult res = integerBinary(op, cx, cy, t, r->type);
+        if (res.divByZero)
+            check(Property::DivisionByZero, ctx.bool_val(true), ev, "division by zero");
+        if (res.overflow && opts.properties.count(Property::Overflow))
+            check(Property::Overflow, ctx.bool_val(true), ev, "arithmetic overflow on signed integers");
+        unsigned rw = e.type->bits;
+        return {false, ctx.bv_val(comparison ? res.bits : truncateBits(res.bits, rw), rw), {}};
+    }
+    switch (op) {
+    case BinaryOp::Lt: return fromBool(s ? z3::slt(x, y) : z3::ult(x, y), e.type);
+    case BinaryOp::Gt: return fromBool(s ? z3::sgt(x, y) : z3::ugt(x, y), e.type);
+    case BinaryOp::Le: return fromBool(s ? z3::sle(x, y) : z3::ule(x, y), e.type);
+    case BinaryOp::Ge: return fromBool(s ? z3::sge(x, y) : z3::uge(x, y), e.type);
+    case BinaryOp::Eq: return fromBool(x == y, e.type);
+    case BinaryOp::Ne: return fromBool(x != y, e.type);
+    case BinaryOp::BitAnd: return {false, x & y, {}};
+    case BinaryOp::BitOr: return {false, x | y, {}};
+    case BinaryOp::BitXor: return {false, x ^ y, {}};
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+    case BinaryOp::Mul: {
+        z3::expr res = op == BinaryOp::Add ? x + y : op == BinaryOp::Sub ? x - y : x * y;
+        if (s && opts.properties.count(Property::Overflow)) {
+            unsigned ext = op == BinaryOp::Mul ? w : 1;
+            z3::expr xe = z3::sext(x, ext), ye = z3::sext(y, ext);
+            z3::expr wide = op == BinaryOp::Add ? xe + ye : op == BinaryOp::Sub ? xe - ye : xe * ye;
+            check(Property::Overflow, wide != z3::sext(res, ext), ev, "arithmetic overflow on signed integers");
+        }
+        return {false, res, {}};
+    }
+    case BinaryOp::Div:
+    case BinaryOp::Rem: {
+        check(Property::DivisionByZero, y == ctx.bv_val(0, w), ev, "division by zero");
+        if (s && opts.properties.count(Property::Overflow))
+            check(Property::Overflow, x == ctx.bv_val(uint64_t(1) << (w - 1), w) && y == ctx.bv_val(~uint64_t(0), w), ev,
+                  "arithmetic overflow on signed division");
+        z3::expr res = op == BinaryOp::Div ? (s ? z3::expr(x / y) : z3::udiv(x, y)) : (s ? z3::srem(x, y) : z3::urem(x, y));
+        return {false, res, {}};
+    }
+    case BinaryOp::Shl:
+    case BinaryOp::Shr: {
+        const Type *rt = r->type;
+        // The count as a 64-bit value, to tell an out-of-range count from a truncated one.
+        z3::expr c64 = rt->bits == 64 ? y : rt->isSigned ? z3::sext(y, 64 - rt->bits) : z3::zext(y, 64 - rt->bits);
+        z3::expr inRange = z3::ult(c64, ctx.bv_val(w, 64));
+        z3::expr c = w == 64 ? c64 : c64.extract(w - 1, 0);
+        z3::expr res = op == BinaryOp::Shl ? z3::shl(x, c) : s ? z3::ashr(x, c) : z3::lshr(x, c);
+        z3::expr outOfRange = op == BinaryOp::Shl || !s ? ctx.bv_val(0, w)
+                                                        : z3::ite(z3::slt(x, ctx.bv_val(0, w)), ctx.bv_val(~uint64_t(0), w),
+                                                                  ctx.bv_val(0, w));
+        if (opts.properties.count(Property::Overflow)) {
+            z3::expr bad = !inRange;
+            if (op == BinaryOp::Shl && s) {
+                // A negative value, or bits shifted into or past the sign bit.
+                z3::expr back = z3::ashr(res, c);
+                bad = bad || z3::slt(x, ctx.bv_val(0, w)) || back != x || z3::slt(res, ctx.bv_val(0, w));
+            }
+            check(Property::Overflow, bad, ev, "shift out of range");
+        }
+        return {false, z3::ite(inRange, res, outOfRange), {}};
+    }
+    case BinaryOp::LogAnd:
+    case BinaryOp::LogOr: break;
+    }
+    throw BmcUnsupported{"operator"};
+}
+
+SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
+    switch (e->kind) {
+    case ExprKind::IntConst:
+        if (e->type->isPointer())
+            return zeroOf(e->type);
+        return {false, ctx.bv_val(uint64_t(e->value), e->type->bits), {}};
+    case ExprKind::Var:
+    case ExprKind::Deref:
+    case ExprKind::Index:
+    case ExprKind::Member:
+        if (!e->type->isScalar())
+            throw BmcUnsupported{"aggregate used as a scalar"};
+        return read(address(e, ev), e->type, ev);
+    case ExprKind::StringLit: throw BmcUnsupported{"string literal used as a value"};
+    case ExprKind::AddrOf: return address(e->ops[0], ev);
+    case ExprKind::Unary: {
+        SymValue a = eval(e->ops[0], ev);
+        uint64_t k;
+        if (!a.isPointer && e->unaryOp != UnaryOp::LogNot && a.bv.is_numeral_u64(k)) {
+            IntegerResult res = integerUnary(e->unaryOp, k, e->type);
+            if (res.overflow && opts.properties.count(Property::Overflow))
+                check(Property::Overflow, ctx.bool_val(true), ev, "arithmetic overflow on signed negation");
+            return {false, ctx.bv_val(res.bits, e->type->bits), {}};
+        }
+        switch (e->unaryOp) {
+        case UnaryOp::LogNot: return fromBool(notE(truth(a)), e->type);
+        case UnaryOp::BitNot: return {false, ~a.bv, {}};
+        case UnaryOp::Neg:
+            if (e->type->isSigned && opts.properties.count(Property::Overflow))
+                check(Property::Overflow, a.bv == ctx.bv_val(uint64_t(1) << (e->type->bits - 1), e->type->bits), ev,
+                      "arithmetic overflow on signed negation");
+            return {false, -a.bv, {}};
+        }
+        break;
+    }
+    case ExprKind::Conditional: {
+        z3::expr c = truth(eval(e->ops[0], ev));
+        Eval t{ev.state, ev.frame, ev.edge, ev.local && c};
+        SymValue a = eval(e->ops[1], t);
+        Eval f{ev.state, ev.frame, ev.edge, ev.local && !c};
+        SymValue b = eval(e->ops[2], f);
+        return select(c, a, b);
+    }
+    case ExprKind::Cast:
+        switch (e->castKind) {
+        case CastKind::ArrayDecay: return address(e->ops[0], ev);
+        case CastKind::Integral: {
+            SymValue a = eval(e->ops[0], ev);
+            uint64_t k;
+            if (a.bv.is_numeral_u64(k))
+                return {false, ctx.bv_val(convertInteger(k, e->ops[0]->type, e->type), e->type->bits), {}};
+            return {false, convertBits(a.bv, e->ops[0]->type, e->type), {}};
+        }
+        case CastKind::PointerToPointer: return eval(e->ops[0], ev);
+        case CastKind::NullToPointer: eval(e->ops[0], ev); return zeroOf(e->type);
+        case CastKind::PointerToBool: return fromBool(truth(eval(e->ops[0], ev)), e->type);
+        case CastKind::ToVoid: eval(e->ops[0], ev); return {false, ctx.bv_val(0, 32), {}};
+        case CastKind::IntToPointer:
+        case CastKind::PointerToInt: throw BmcUnsupported{"conversion between pointers and integers"};
+        }
+        break;
+    case ExprKind::Binary: return binary(*e, ev);
+    }
+    throw BmcUnsupported{"expression"};
+}
+
+void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
+    const CallInfo &c = e.call;
+    switch (c.intrinsic) {
+    case Intrinsic::Nondet:
+    case Intrinsic::External: {
+        const Type *rt = P.functions[c.callee].type ? P.functions[c.callee].type->target : machineInteger(32, true);
+        for (const auto &a : c.args)
+            eval(a, ev);
+        if (rt->kind == TypeKind::Void)
+            return;
+        SymValue v = freshInput(rt, ev, false);
+        if (c.lhs) {
+            if (c.lhs->type != rt && !rt->isPointer())
+                v.bv = convertBits(v.bv, rt, c.lhs->type);
+            write(address(c.lhs, ev), c.lhs->type, v, ev);
+        }
+        return;
+    }
+    case Intrinsic::Assume:
+        if (!c.args.empty())
+            ev.state.guard = andE(ev.state.guard, truth(eval(c.args[0], ev)));
+        return;
+    case Intrinsic::Assert: {
+        if (c.args.empty())
+            return;
+        z3::expr ok = truth(eval(c.args[0], ev));
+        // Not selected (a search for executions): a failing assertion cuts the path.
+        if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
+            violations.push_back(
+                {andE(ev.state.guard, notE(ok)), Property::Assertion, e.id, "assertion " + e.text, m_unode, m_onReturn});
+        ev.state.guard = andE(ev.state.guard, ok); // the interpreter stops at the first violation
+        return;
+    }
+    case Intrinsic::Error:
+        if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
+            violations.push_back(
+                {ev.state.guard, Property::Assertion, e.id, c.calleeName + "() called", m_unode, m_onReturn});
+        ev.state.guard = ctx.bool_val(false);
+        return;
+    case Intrinsic::Abort:
+    case Intrinsic::Exit:
+        for (const auto &a : c.args)
+            eval(a, ev);
+        ev.state.guard = ctx.bool_val(false);
+        return;
+    case Intrinsic::Printf:
+        if (c.lhs)
+            throw BmcUnsupported{"use of the value that " + c.calleeName + " returns"};
+        for (const auto &a : c.args)
+            if (a->type->isScalar())
+                eval(a, ev);
+        return;
+    case Intrinsic::Malloc:
+    case Intrinsic::Free: throw BmcUnsupported{"dynamic memory (" + c.calleeName + ")"};
+    case Intrinsic::None: break;
+    }
+}
+
+void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming) {
+    m_unode = unode;
+    m_onReturn = ue.kind == UEdge::Leave;
+    auto variants = ue.kind == UEdge::Cfa ? m_variantEdges.find(ue.edge) : m_variantEdges.end();
+    if (variants != m_variantEdges.end()) {
+        // A mutated edge: each variant's operation on the paths that select it; the states
+        // join again at the edge's target like the branches of an if.
+        z3::expr original = ctx.bool_val(true);
+        for (const auto &[k, edge] : variants->second) {
+            State mutated = s;
+            mutated.guard = andE(s.guard, chosen(k));
+            applyEdge(unode, ue, *edge, std::move(mutated), incoming);
+            original = andE(original, notE(chosen(k)));
+        }
+        s.guard = andE(s.guard, original);
+    }
+    applyEdge(unode, ue, P.edge(ue.edge), std::move(s), incoming);
+}
+
+void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
+                        std::vector<std::vector<State>> &incoming) {
+    const UNode &u = U.nodes[size_t(unode)];
+    Eval ev{s, u.frame, ue.edge, ctx.bool_val(true)};
+    switch (ue.kind) {
+    case UEdge::Enter: {
+        if (ue.unwindLimit)
+            break; // the call that would exceed the recursion bound
+        const FunctionCfa &callee = P.functions[e.call.callee];
+        int calleeFrame = U.nodes[size_t(ue.target)].frame;
+        std::vector<std::pair<size_t, SymValue>> values;
+        for (size_t i = 0; i < callee.params.size() && i < e.call.args.size(); ++i) {
+            const Type *pt = P.variable(callee.params[i]).type;
+            values.push_back({i, pt->isScalar() ? eval(e.call.args[i], ev) : address(e.call.args[i], ev)});
+        }
+        for (size_t i = callee.params.size(); i < e.call.args.size(); ++i)
+            eval(e.call.args[i], ev);
+        for (auto &[i, v] : values) {
+            const Type *pt = P.variable(callee.params[i]).type;
+            Eval inCallee{s, calleeFrame, ue.edge, ctx.bool_val(true)};
+            SymValue dst = address(makeVar(pt, callee.params[i]), inCallee);
+            if (pt->isScalar())
+                write(dst, pt, v, inCallee);
+            else
+                copy(dst, v, pt, inCallee);
+        }
+        break;
+    }
+    case UEdge::Leave: {
+        const CfaEdge &call = e;
+        if (call.call.lhs) {
+            int calleeFrame = u.frame;
+            int callerFrame = U.frames[size_t(calleeFrame)].parent;
+            const Type *t = call.call.lhs->type;
+            int slot = returnSlot(calleeFrame, t);
+            Eval inCaller{s, callerFrame, ue.edge, ctx.bool_val(true)};
+            SymValue src{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), slot, ctx.bv_val(0, 64)}}};
+            SymValue dst = address(call.call.lhs, inCaller);
+            if (t->isScalar())
+                write(dst, t, read(src, t, inCaller), inCaller);
+            else
+                copy(dst, src, t, inCaller);
+        }
+        break;
+    }
+    case UEdge::Cfa: {
+        switch (e.kind) {
+        case EdgeKind::Blank: break;
+        case EdgeKind::Declaration: {
+            const Variable &v = P.variable(e.declared);
+            SymValue dst = address(makeVar(v.type, v.id), ev);
+            if (e.hasInitializer) {
+                for (const Leaf &l : leavesOf(v.type))
+                    write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, zeroOf(l.type), ev);
+                for (const auto &init : e.inits)
+                    assign(address(init.target, ev), init.target->type, init.value, ev);
+            } else {
+                for (const Leaf &l : leavesOf(v.type))
+                    write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, freshInput(l.type, ev, true), ev);
+            }
+            break;
+        }
+        case EdgeKind::Assignment: assign(address(e.lhs, ev), e.lhs->type, e.rhs, ev); break;
+        case EdgeKind::Assume: {
+            z3::expr c = truth(eval(e.cond, ev));
+            s.guard = andE(s.guard, e.truth ? c : notE(c));
+            break;
+        }
+        case EdgeKind::Call:
+            if (e.call.intrinsic == Intrinsic::Exit && ue.target >= 0 && accepting(U.nodes[size_t(ue.target)].monitor)) {
+                if (!s.guard.is_false())
+                    goals.push_back({s.guard, unode, e.id});
+            }
+            intrinsic(e, ev);
+            break;
+        case EdgeKind::Return:
+            if (e.value) {
+                const Type *t = e.value->type;
+                int slot = returnSlot(u.frame, t);
+                SymValue dst{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), slot, ctx.bv_val(0, 64)}}};
+                assign(dst, t, e.value, ev);
+            }
+            break;
+        }
+        break;
+    }
+    }
+    if (ue.unwindLimit) {
+        // After the edge's own condition: the path really takes it one time too many.
+        if (opts.unwindingAssertions && !s.guard.is_false())
+            violations.push_back({s.guard, Property::Unwinding, ue.edge, "unwinding assertion: " + ue.loop, unode,
+                                  m_onReturn, ue.loop});
+        return;
+    }
+    if (ue.target < 0 || s.guard.is_false())
+        return;
+    if (opts.havoc && ue.kind != UEdge::Enter && opts.havoc->entryEdges.count(ue.edge)) {
+        // Entering the inductive step's loop: what it writes becomes arbitrary (not an input
+        // of any execution: the step's paths are not replayed).
+        Eval at{s, U.nodes[size_t(ue.target)].frame, ue.edge, ctx.bool_val(true)};
+        for (VarId v : opts.havoc->vars) {
+            const Type *t = P.variable(v).type;
+            SymValue dst = address(makeVar(t, v), at);
+            for (const Leaf &l : leavesOf(t)) {
+                z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), l.type->bits);
+                if (l.type->isBool)
+                    x = z3::ite(x.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+                write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, SymValue{false, x, {}}, at);
+            }
+        }
+    }
+    taken[&ue].push_back(s.guard);
+    incoming[size_t(ue.target)].push_back(std::move(s));
+}
+
+void Encoder::encode() {
+    std::vector<std::vector<State>> incoming(U.nodes.size());
+    // The initial state: globals zero, then their initializers.
+    State init{ctx.bool_val(true), {}};
+    {
+        Eval ev{init, 0, -1, ctx.bool_val(true)};
+        for (const auto &g : P.globals)
+            for (const auto &i : g.inits)
+                assign(address(i.target, ev), i.target->type, i.value, ev);
+    }
+    incoming[0].push_back(std::move(init));
+    for (int n : U.topo) {
+        if (deadline)
+            deadline->check("encoding");
+        auto &in = incoming[size_t(n)];
+        if (in.empty())
+            continue;
+        State s = merge(in);
+        in.clear();
+        in.shrink_to_fit();
+        if (s.guard.is_false())
+            continue;
+        nodeGuards.push_back({n, s.guard});
+        const UNode &un = U.nodes[size_t(n)];
+        if (un.frame == 0 && un.node == P.functions[P.entryFunction].exit && accepting(un.monitor))
+            goals.push_back({s.guard, n});
+        const auto &outs = U.nodes[size_t(n)].out;
+        for (size_t i = 0; i < outs.size(); ++i) {
+            ++order;
+            if (i + 1 == outs.size())
+                apply(n, outs[i], std::move(s), incoming);
+            else
+                apply(n, outs[i], s, incoming);
+        }
+    }
+}
+
+} // namespace vcov::bmc

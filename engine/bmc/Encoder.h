@@ -1,0 +1,168 @@
+// The encoder: symbolic execution of the unwound program in topological order, merging
+// the states of joining paths with if-then-else (as CBMC's symex does). Its symbolic
+// memory is in SymbolicMemory.cpp, expressions and edges in Encoder.cpp.
+#pragma once
+
+#include "Cfa.h"
+#include "bmc/Bmc.h"
+#include "bmc/Deadline.h"
+#include "bmc/Terms.h"
+#include "bmc/Unwinder.h"
+
+#include <z3++.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace vcov::bmc {
+
+struct PtrTarget {
+    z3::expr guard;
+    int object; // -1 null, -2 an address that is no object
+    z3::expr offset; // 64-bit
+};
+
+struct SymValue {
+    bool isPointer = false;
+    z3::expr bv;
+    std::vector<PtrTarget> targets;
+};
+
+struct ObjectContents {
+    std::vector<SymValue> leaves;
+};
+
+struct State {
+    z3::expr guard;
+    std::vector<std::shared_ptr<const ObjectContents>> memory;
+};
+
+struct ObjectDesc {
+    std::string name;
+    const Type *type = nullptr;
+    bool readOnly = false;
+};
+
+struct Violation {
+    z3::expr condition;
+    Property property;
+    EdgeId edge;
+    std::string message;
+    int unode = -1; // the unwound location whose edge it is on (for unwinding: the edge the bound cut)
+    bool onReturn = false; // on the return from `edge`, a call, to the caller
+    std::string loop = {}; // for unwinding: the loop id (or "recursion of f") the bound cut
+};
+
+// An execution that ends normally: at the entry function's exit, or by an exit() call.
+struct Goal {
+    z3::expr guard;
+    int unode;
+    EdgeId exitCall = -1; // the exit() call edge from unode, or -1 at the exit location
+};
+
+struct InputSymbol {
+    z3::expr value;
+    z3::expr guard;
+    uint64_t order;
+    bool uninitialized;
+    const Type *type;
+};
+
+class Encoder {
+public:
+    Encoder(const Program &p, const BmcOptions &o, Unwinder &u, z3::context &c,
+            const std::vector<ProgramVariant> &variants)
+        : P(p), opts(o), U(u), ctx(c) {
+        for (size_t k = 0; k < variants.size(); ++k)
+            m_selectors.push_back(ctx.bool_const(("variant" + std::to_string(k + 1)).c_str()));
+        for (size_t k = 0; k < variants.size(); ++k)
+            for (const auto &[id, edge] : variants[k].edges)
+                m_variantEdges[id].push_back({unsigned(k + 1), &edge});
+    }
+    void encode();
+    Deadline *deadline = nullptr;
+    // True when an execution runs the k-th variant (k >= 1).
+    z3::expr chosen(size_t k) const { return m_selectors[k - 1]; }
+    // What a query of variant k assumes: its literal, and no other.
+    std::vector<z3::expr> variantFacts(size_t k) const {
+        std::vector<z3::expr> facts;
+        for (size_t j = 1; j <= m_selectors.size(); ++j)
+            facts.push_back(j == k ? chosen(j) : !chosen(j));
+        return facts;
+    }
+
+    std::vector<Violation> violations;
+    std::vector<Goal> goals; // executions that end normally in an accepting observer state
+    std::vector<InputSymbol> inputs;
+    std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
+    std::vector<z3::expr> definitions;                 // guard literals of join locations
+    // Per unwound edge, its guards after it is taken (one per variant that changes it; call
+    // edges: entering the callee): an execution takes the edge when one of them holds.
+    std::unordered_map<const UEdge *, std::vector<z3::expr>> taken;
+
+private:
+    struct Eval {
+        State &state;
+        int frame;
+        EdgeId edge;
+        // Beyond the state's guard, what must hold for this subexpression to be evaluated
+        // (the left side of && and ||, the condition of ?:).
+        z3::expr local;
+    };
+
+    int objectFor(VarId v, int frame);
+    int returnSlot(int frame, const Type *t);
+    int stringObject(const Expr *lit);
+    const ObjectContents &contents(const State &s, int object);
+    SymValue zeroOf(const Type *t);
+
+    SymValue eval(const ExprPtr &e, Eval &ev);
+    SymValue address(const ExprPtr &e, Eval &ev);
+    // The leaves of `object` that an access of type t at `offset` may be, each with the
+    // condition that it is; `miss` becomes the condition that it is none of them.
+    std::vector<std::pair<size_t, z3::expr>> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
+    SymValue read(const SymValue &ptr, const Type *t, Eval &ev);
+    void write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev);
+    void copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev);
+    void assign(const SymValue &dst, const Type *t, const ExprPtr &value, Eval &ev);
+    z3::expr truth(const SymValue &v);
+    SymValue fromBool(const z3::expr &b, const Type *t);
+    SymValue select(const z3::expr &c, const SymValue &a, const SymValue &b);
+    SymValue pointerAdd(const SymValue &p, const z3::expr &bytes);
+    z3::expr convertBits(const z3::expr &v, const Type *from, const Type *to);
+    SymValue binary(const Expr &e, Eval &ev);
+    // A check: a violation when selected; either way, later paths assume it did not fail.
+    void check(Property p, const z3::expr &bad, Eval &ev, const std::string &message);
+    SymValue freshInput(const Type *t, Eval &ev, bool uninitialized);
+
+    State merge(std::vector<State> &in);
+    bool accepting(int monitor) const { return !opts.observer || opts.observer->accepting(monitor); }
+    void apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming);
+    void applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s, std::vector<std::vector<State>> &incoming);
+    void intrinsic(const CfaEdge &e, Eval &ev);
+
+    const Program &P;
+    const BmcOptions &opts;
+    Unwinder &U;
+    z3::context &ctx;
+    std::vector<ObjectDesc> objects;
+    std::map<std::pair<int, VarId>, int> locals;
+    std::map<VarId, int> globals;
+    std::map<int, int> returnSlots;
+    std::map<const Expr *, int> strings;
+    uint64_t order = 0;
+    unsigned fresh = 0;
+    // Contents of objects never written, per type (terms of this context only).
+    std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
+    std::vector<z3::expr> m_selectors; // per variant, true when an execution runs it
+    int m_unode = -1;                  // the unwound location whose edges are being applied
+    bool m_onReturn = false;           // ... and whether the edge is a return to the caller
+    // The replacements of an edge in the variants, with the variant's number.
+    std::unordered_map<EdgeId, std::vector<std::pair<unsigned, const CfaEdge *>>> m_variantEdges;
+};
+
+} // namespace vcov::bmc
