@@ -84,6 +84,18 @@ uint64_t Type::leafCount() const {
     return 0;
 }
 
+const Type *Type::uniformElement(uint64_t &count) const {
+    count = 1;
+    const Type *t = this;
+    if (!t->isArray())
+        return nullptr;
+    while (t->isArray()) {
+        count = t->count != 0 && count > UINT64_MAX / t->count ? UINT64_MAX : count * t->count;
+        t = t->target;
+    }
+    return t->isScalar() ? t : nullptr;
+}
+
 const std::vector<Leaf> &Type::leaves() const {
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);

@@ -60,6 +60,9 @@ struct Type {
     // How many leaves there are, without listing them (saturates at UINT64_MAX): callers
     // refuse objects too large to hold scalar by scalar before asking for leaves().
     uint64_t leafCount() const;
+    // An array (of arrays) whose leaves all have one scalar type: that type, with the number
+    // of elements in `count`; else nullptr. The analyses hold large ones sparsely.
+    const Type *uniformElement(uint64_t &count) const;
 
 private:
     mutable std::vector<Leaf> m_leaves;

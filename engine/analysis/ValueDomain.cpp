@@ -123,6 +123,14 @@ public:
             return -1;
         if (offset < 0 || uint64_t(offset) + sizeOf(t) > ot->sizeBytes)
             throw PathCut{};
+        uint64_t count = 0;
+        if (const Type *element = ot->uniformElement(count)) {
+            // An array of one scalar type: the index directly (large ones are sparse).
+            if (uint64_t(offset) % element->sizeBytes || element->sizeBytes != t->sizeBytes ||
+                element->isPointer() != t->isPointer())
+                return -1;
+            return int(uint64_t(offset) / element->sizeBytes);
+        }
         const auto &leaves = leavesOf(ot);
         auto it = std::lower_bound(leaves.begin(), leaves.end(), uint64_t(offset),
                                    [](const Leaf &l, uint64_t off) { return l.offset < off; });
@@ -147,7 +155,7 @@ public:
         auto it = state.objects.find(a.object);
         if (leaf < 0 || it == state.objects.end())
             return unknownOf(t);
-        return it->second->leaves[size_t(leaf)];
+        return it->second->leaf(uint64_t(leaf));
     }
 
     ObjectValues &writable(ObjectKey key, const Type *type) {
@@ -155,8 +163,14 @@ public:
         if (!slot) {
             auto fresh = std::make_shared<ObjectValues>();
             fresh->type = type;
-            for (const Leaf &l : leavesOf(type))
-                fresh->leaves.push_back(unknownOf(l.type));
+            uint64_t count = 0;
+            if (const Type *element = type->uniformElement(count); element && count >= SparseArrayElements) {
+                fresh->sparse = true;
+                fresh->fill = unknownOf(element);
+            } else {
+                for (const Leaf &l : leavesOf(type))
+                    fresh->leaves.push_back(unknownOf(l.type));
+            }
             slot = fresh;
         } else if (slot.use_count() > 1) {
             slot = std::make_shared<ObjectValues>(*slot);
@@ -187,7 +201,7 @@ public:
         AbstractScalar stored = v;
         if (!stored.known)
             stored = unknownOf(t);
-        writable(a.object, ot).leaves[size_t(leaf)] = stored;
+        writable(a.object, ot).set(uint64_t(leaf), stored);
     }
 
     void copy(const AbstractAddress &dst, const AbstractAddress &src, const Type *t) {
@@ -207,6 +221,15 @@ public:
     }
 
     void zeroFill(const AbstractAddress &dst, const Type *t) {
+        uint64_t count = 0;
+        const Type *element = t->uniformElement(count);
+        if (element && count >= SparseArrayElements && dst.kind == AddrKind::Known && dst.offset == 0 &&
+            objectType(dst.object) == t) {
+            ObjectValues &whole = writable(dst.object, t);
+            whole.fill = element->isPointer() ? knownPointer(NullObject, 0) : knownInt(0);
+            whole.elements.clear();
+            return;
+        }
         for (const Leaf &l : leavesOf(t)) {
             AbstractAddress d = dst;
             d.offset += int64_t(l.offset);
@@ -628,6 +651,47 @@ std::string ValueTransfer::objectName(ObjectKey key) const {
     return P.variable(VarId(key & 0xffffffff)).name;
 }
 
+const AbstractScalar &ObjectValues::leaf(uint64_t i) const {
+    if (!sparse)
+        return leaves[size_t(i)];
+    auto it = elements.find(i);
+    return it == elements.end() ? fill : it->second;
+}
+
+void ObjectValues::set(uint64_t i, const AbstractScalar &v) {
+    if (!sparse) {
+        leaves[size_t(i)] = v;
+        return;
+    }
+    if (v == fill) {
+        elements.erase(i);
+        return;
+    }
+    elements[i] = v;
+    if (elements.size() <= SparseKnownElements)
+        return;
+    // Forget: first what the fill claims of the untouched elements, then the element
+    // furthest from the one just written.
+    if (fill.known) {
+        fill.known = false;
+        fill.bits = 0;
+        fill.object = NullObject;
+        fill.offset = 0;
+        for (auto it = elements.begin(); it != elements.end();)
+            it = it->second == fill ? elements.erase(it) : std::next(it);
+    }
+    if (elements.size() > SparseKnownElements)
+        elements.erase(elements.begin()->first == i ? std::prev(elements.end()) : elements.begin());
+}
+
+uint64_t ObjectValues::leafCount() const {
+    if (!sparse)
+        return leaves.size();
+    uint64_t count = 0;
+    type->uniformElement(count);
+    return count;
+}
+
 bool ValueState::lessOrEqual(const ValueState &other) const {
     if (stack != other.stack)
         return false;
@@ -636,6 +700,21 @@ bool ValueState::lessOrEqual(const ValueState &other) const {
         const ObjectValues *mine = it == objects.end() ? nullptr : it->second.get();
         if (mine == values.get())
             continue;
+        if (values->sparse) {
+            // Everything other knows, this knows too: its fill over the elements this
+            // holds apart, and its elements.
+            if (values->fill.known) {
+                if (!mine || !mine->sparse || !(mine->fill == values->fill))
+                    return false;
+                for (const auto &[i, v] : mine->elements)
+                    if (!values->elements.count(i) && !(v == values->fill))
+                        return false;
+            }
+            for (const auto &[i, v] : values->elements)
+                if (v.known && (!mine || !mine->sparse || !(mine->leaf(i) == v)))
+                    return false;
+            continue;
+        }
         for (size_t i = 0; i < values->leaves.size(); ++i) {
             const AbstractScalar &v = values->leaves[i];
             if (!v.known)
@@ -649,9 +728,17 @@ bool ValueState::lessOrEqual(const ValueState &other) const {
 
 size_t ValueState::knownCount() const {
     size_t n = 0;
-    for (const auto &[key, values] : objects)
+    for (const auto &[key, values] : objects) {
+        if (values->sparse) {
+            for (const auto &[i, v] : values->elements)
+                n += v.known;
+            if (values->fill.known)
+                n += size_t(values->leafCount() - values->elements.size());
+            continue;
+        }
         for (const auto &v : values->leaves)
             n += v.known;
+    }
     return n;
 }
 
@@ -666,24 +753,36 @@ void forEachLeaf(const ValueState &state, const Program &program, bool unknownTo
         const Variable &var = program.variable(VarId(key & 0xffffffff));
         if (var.isTemporary)
             continue;
-        const auto &leaves = leavesOf(values->type);
-        for (size_t i = 0; i < values->leaves.size() && i < leaves.size(); ++i) {
-            const AbstractScalar &v = values->leaves[i];
+        auto show = [&](const std::string &name, const AbstractScalar &v, const Type *type) {
             if (!v.known && !unknownToo)
-                continue;
-            std::string name = var.name;
-            if (values->type->isArray() && values->type->target->isScalar())
-                name += "[" + std::to_string(leaves[i].offset / std::max<uint64_t>(1, values->type->target->sizeBytes)) + "]";
-            else if (leaves.size() > 1)
-                name += "@" + std::to_string(leaves[i].offset);
+                return;
             std::string value;
             if (!v.known)
                 value = "\u22a4"; // ⊤: any value
             else if (v.isPointer)
                 value = v.object == NullObject ? "NULL" : "&" + (v.object >= 0 && !isReturnKey(v.object) ? program.variable(VarId(v.object & 0xffffffff)).name : std::string("?"));
             else
-                value = leaves[i].type->isSigned ? std::to_string(signExtend(v.bits, leaves[i].type->bits)) : std::to_string(v.bits);
+                value = type->isSigned ? std::to_string(signExtend(v.bits, type->bits)) : std::to_string(v.bits);
             visit(keyDepth(key), name, value);
+        };
+        if (values->sparse) {
+            // The elements held apart by index, then the others at once: "a[…] = 0".
+            uint64_t count = 0;
+            const Type *element = values->type->uniformElement(count);
+            for (const auto &[i, v] : values->elements)
+                show(var.name + "[" + std::to_string(i) + "]", v, element);
+            if (values->elements.size() < count)
+                show(var.name + (values->elements.empty() ? "[*]" : "[\u2026]"), values->fill, element);
+            continue;
+        }
+        const auto &leaves = leavesOf(values->type);
+        for (size_t i = 0; i < values->leaves.size() && i < leaves.size(); ++i) {
+            std::string name = var.name;
+            if (values->type->isArray() && values->type->target->isScalar())
+                name += "[" + std::to_string(leaves[i].offset / std::max<uint64_t>(1, values->type->target->sizeBytes)) + "]";
+            else if (leaves.size() > 1)
+                name += "@" + std::to_string(leaves[i].offset);
+            show(name, values->leaves[i], leaves[i].type);
         }
     }
 }

@@ -30,10 +30,24 @@ struct AbstractScalar {
 };
 
 // The leaves of one object, in Type::leaves() order; unknown leaves have known == false.
+// A large array of one scalar type (SparseArrayElements or more) is held sparsely: `fill`
+// for every element not in `elements` (known zero after an initializer, else unknown), so a
+// write copies what is known, not the whole array.
 struct ObjectValues {
     const Type *type = nullptr;
-    std::vector<AbstractScalar> leaves;
+    std::vector<AbstractScalar> leaves; // dense objects only
+    bool sparse = false;
+    AbstractScalar fill;
+    std::map<uint64_t, AbstractScalar> elements; // by leaf index; at most SparseKnownElements
+
+    const AbstractScalar &leaf(uint64_t i) const;
+    void set(uint64_t i, const AbstractScalar &v);
+    uint64_t leafCount() const;
 };
+constexpr uint64_t SparseArrayElements = 4096;
+// Beyond this many elements that differ from the fill, the analysis forgets some (unknown is
+// always sound): a loop over 100000 elements would otherwise copy ever larger maps.
+constexpr size_t SparseKnownElements = 1024;
 
 struct ValueFrame {
     FunctionId function = NoFunction;

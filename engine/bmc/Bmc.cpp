@@ -59,8 +59,22 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
             used.push_back(&in);
     std::stable_sort(used.begin(), used.end(), [](auto *a, auto *b) { return a->order < b->order; });
     ExecutionInput input;
-    for (const InputSymbol *in : used)
-        (in->uninitialized ? input.uninitialized : input.nondet).push_back(modelValue(model, in->value, in->type));
+    for (const InputSymbol *in : used) {
+        auto &values = in->uninitialized ? input.uninitialized : input.nondet;
+        if (!in->array) {
+            values.push_back(modelValue(model, in->value, in->type));
+            continue;
+        }
+        // A large array: the elements its reads touched, the others 0.
+        const size_t first = values.size();
+        values.resize(first + in->count, 0);
+        const uint64_t size = in->type->sizeBytes;
+        for (const auto &[offset, value] : in->array->reads) {
+            uint64_t k = 0;
+            if (model.eval(offset, true).is_numeral_u64(k) && k % size == 0 && k / size < in->count)
+                values[first + k / size] = modelValue(model, value, in->type);
+        }
+    }
     return input;
 }
 

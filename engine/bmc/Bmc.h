@@ -37,6 +37,9 @@ struct BmcOptions {
         std::vector<VarId> vars; // scalars and arrays of scalars, no pointers
     };
     std::optional<Havoc> havoc;
+    // Arrays of one scalar type with at least this many elements are encoded by their writes
+    // (read over write) rather than scalar by scalar: only touched elements cost terms.
+    uint64_t sparseArraysFrom = 4096;
 };
 
 enum class Verdict { Safe, Unsafe, Unknown };

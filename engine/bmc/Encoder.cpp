@@ -417,6 +417,20 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
         case EdgeKind::Declaration: {
             const Variable &v = P.variable(e.declared);
             SymValue dst = address(makeVar(v.type, v.id), ev);
+            const int object = dst.targets[0].object;
+            if (const ObjectDesc &d = objects[size_t(object)]; d.element) {
+                if (e.hasInitializer) {
+                    contents(s, object); // makes m_zeroArray
+                    setContents(s, object, m_zeroArray);
+                    for (const auto &init : e.inits)
+                        assign(address(init.target, ev), init.target->type, init.value, ev);
+                } else {
+                    auto c = indeterminateArray(true);
+                    inputs.push_back({ctx.bv_val(0, 1), s.guard, order++, true, d.element, c->base, d.count});
+                    setContents(s, object, std::move(c));
+                }
+                break;
+            }
             if (e.hasInitializer) {
                 for (const Leaf &l : leavesOf(v.type))
                     write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, zeroOf(l.type), ev);
@@ -469,6 +483,10 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
         for (VarId v : opts.havoc->vars) {
             const Type *t = P.variable(v).type;
             SymValue dst = address(makeVar(t, v), at);
+            if (objects[size_t(dst.targets[0].object)].element) {
+                setContents(s, dst.targets[0].object, indeterminateArray(false));
+                continue;
+            }
             for (const Leaf &l : leavesOf(t)) {
                 z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), l.type->bits);
                 if (l.type->isBool)

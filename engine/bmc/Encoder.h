@@ -32,8 +32,39 @@ struct SymValue {
     std::vector<PtrTarget> targets;
 };
 
+struct ObjectContents;
+
+// Large arrays of one scalar type (BmcOptions::sparseArraysFrom elements or more) are not
+// held scalar by scalar: their contents are the writes so far over a base, and a read walks
+// the writes newest first (read over write, as an array decision procedure would), so only
+// the elements a path touches cost terms. The base is all zero (a global, an initializer),
+// indeterminate (a declaration without initializer, the inductive step's havoc), or the
+// choice between two contents where joining paths wrote differently from different bases.
+struct ArrayBase {
+    enum Kind { Zero, Indeterminate, Choice } kind = Zero;
+    // Indeterminate: the values its reads fell through to, one per distinct offset term, kept
+    // consistent by "same offset, same value" constraints (Ackermann's reduction). When
+    // `input` is set they are the execution's uninitialized inputs, in element order.
+    bool input = false;
+    std::vector<std::pair<z3::expr, z3::expr>> reads; // offset, value
+    std::unordered_map<unsigned, size_t> readAt;      // by the offset term's id
+    // Choice: `a` where guard holds, else `b`.
+    std::optional<z3::expr> guard;
+    std::shared_ptr<const ObjectContents> a, b;
+};
+
+struct ArrayWrite {
+    std::shared_ptr<const ArrayWrite> older;
+    size_t depth; // writes from the base up to this one
+    z3::expr offset, value;
+    z3::expr when; // beyond the state's guard, the write happened only where this holds
+};
+
 struct ObjectContents {
     std::vector<SymValue> leaves;
+    // A large array: its base and newest write (leaves stay empty).
+    std::shared_ptr<ArrayBase> base;
+    std::shared_ptr<const ArrayWrite> newest;
 };
 
 struct State {
@@ -45,6 +76,9 @@ struct ObjectDesc {
     std::string name;
     const Type *type = nullptr;
     bool readOnly = false;
+    // A large array (ArrayBase): the scalar type of its `count` elements.
+    const Type *element = nullptr;
+    uint64_t count = 0;
 };
 
 struct Violation {
@@ -70,6 +104,10 @@ struct InputSymbol {
     uint64_t order;
     bool uninitialized;
     const Type *type;
+    // A large array declared without initializer: `count` values of `type` from its base's
+    // reads (the elements no read touches are 0), in element order.
+    std::shared_ptr<ArrayBase> array = {};
+    uint64_t count = 0;
 };
 
 class Encoder {
@@ -115,6 +153,8 @@ private:
     };
 
     int objectFor(VarId v, int frame);
+    int newObject(const std::string &name, const Type *type, bool readOnly = false);
+    void setContents(State &s, int object, std::shared_ptr<const ObjectContents> c);
     int returnSlot(int frame, const Type *t);
     int stringObject(const Expr *lit);
     const ObjectContents &contents(const State &s, int object);
@@ -125,6 +165,15 @@ private:
     // The leaves of `object` that an access of type t at `offset` may be, each with the
     // condition that it is; `miss` becomes the condition that it is none of them.
     std::vector<std::pair<size_t, z3::expr>> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
+    // Large arrays: the condition that an access of type t at `offset` is not one element;
+    // the element's value at `offset`; the contents `a` where c holds, else `b`.
+    z3::expr arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t);
+    z3::expr readArray(const ObjectContents &c, const z3::expr &offset, const Type *element);
+    z3::expr readBase(ArrayBase &base, const z3::expr &offset, const Type *element);
+    std::shared_ptr<const ObjectContents> chooseArray(const z3::expr &c, const std::shared_ptr<const ObjectContents> &a,
+                                                      const std::shared_ptr<const ObjectContents> &b);
+    // A declaration without initializer (input) or a havoc (not one) of a large array.
+    std::shared_ptr<const ObjectContents> indeterminateArray(bool input);
     SymValue read(const SymValue &ptr, const Type *t, Eval &ev);
     void write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev);
     void copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev);
@@ -158,6 +207,7 @@ private:
     unsigned fresh = 0;
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
+    std::shared_ptr<const ObjectContents> m_zeroArray; // every large array never written
     std::vector<z3::expr> m_selectors; // per variant, true when an execution runs it
     int m_unode = -1;                  // the unwound location whose edges are being applied
     bool m_onReturn = false;           // ... and whether the edge is a return to the caller

@@ -7,37 +7,68 @@
 
 namespace vcov::bmc {
 
+namespace {
+
+// The scalar type of every element when `t` is an array (of arrays) of one integer type.
+const Type *uniformElement(const Type *t, uint64_t &count) {
+    const Type *e = t->uniformElement(count);
+    const bool powerOfTwo = e && e->sizeBytes != 0 && (e->sizeBytes & (e->sizeBytes - 1)) == 0;
+    return e && e->isInt() && powerOfTwo ? e : nullptr;
+}
+
+unsigned log2Of(uint64_t power) {
+    unsigned k = 0;
+    while ((uint64_t(1) << k) < power)
+        ++k;
+    return k;
+}
+
+} // namespace
+
+int Encoder::newObject(const std::string &name, const Type *type, bool readOnly) {
+    ObjectDesc d{name, type, readOnly};
+    uint64_t count = 0;
+    if (const Type *element = uniformElement(type, count); element && count >= opts.sparseArraysFrom) {
+        d.element = element;
+        d.count = count;
+    }
+    objects.push_back(std::move(d));
+    return int(objects.size() - 1);
+}
+
+void Encoder::setContents(State &s, int object, std::shared_ptr<const ObjectContents> c) {
+    if (s.memory.size() <= size_t(object))
+        s.memory.resize(objects.size());
+    s.memory[size_t(object)] = std::move(c);
+}
+
 int Encoder::objectFor(VarId v, int frame) {
     const Variable &var = P.variable(v);
     if (var.function == NoFunction) {
         auto it = globals.find(v);
         if (it != globals.end())
             return it->second;
-        objects.push_back({var.name, var.type, false});
-        return globals[v] = int(objects.size() - 1);
+        return globals[v] = newObject(var.name, var.type);
     }
     auto key = std::make_pair(frame, v);
     auto it = locals.find(key);
     if (it != locals.end())
         return it->second;
-    objects.push_back({var.name, var.type, false});
-    return locals[key] = int(objects.size() - 1);
+    return locals[key] = newObject(var.name, var.type);
 }
 
 int Encoder::returnSlot(int frame, const Type *t) {
     auto it = returnSlots.find(frame);
     if (it != returnSlots.end())
         return it->second;
-    objects.push_back({"return value of " + P.functions[U.frames[size_t(frame)].function].name, t, false});
-    return returnSlots[frame] = int(objects.size() - 1);
+    return returnSlots[frame] = newObject("return value of " + P.functions[U.frames[size_t(frame)].function].name, t);
 }
 
 int Encoder::stringObject(const Expr *lit) {
     auto it = strings.find(lit);
     if (it != strings.end())
         return it->second;
-    objects.push_back({"string literal", lit->type, true});
-    return strings[lit] = int(objects.size() - 1);
+    return strings[lit] = newObject("string literal", lit->type, true);
 }
 
 SymValue Encoder::zeroOf(const Type *t) {
@@ -55,11 +86,20 @@ const ObjectContents &Encoder::contents(const State &s, int object) {
     if (size_t(object) < s.memory.size() && s.memory[size_t(object)])
         return *s.memory[size_t(object)];
     const ObjectDesc &d = objects[size_t(object)];
-    // Every scalar of an object is a term: very large arrays are beyond this encoding.
+    if (d.element) {
+        if (!m_zeroArray) {
+            auto c = std::make_shared<ObjectContents>();
+            c->base = std::make_shared<ArrayBase>();
+            m_zeroArray = c;
+        }
+        return *m_zeroArray;
+    }
+    // Every scalar of any other object is a term: large arrays of pointers or of structs
+    // are beyond this encoding.
     constexpr uint64_t MaxLeaves = uint64_t(1) << 16;
     if (d.type->leafCount() > MaxLeaves)
         throw BmcUnsupported{d.name + " has " + std::to_string(d.type->leafCount()) + " scalars (more than " +
-                             std::to_string(MaxLeaves) + " are not encoded yet)"};
+                             std::to_string(MaxLeaves) + " are encoded only in arrays of one integer type)"};
     auto &z = m_zeros[d.type];
     if (!z) {
         auto c = std::make_shared<ObjectContents>();
@@ -151,8 +191,15 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
         const ObjectContents &c = contents(ev.state, target.object);
         z3::expr miss = ctx.bool_val(true);
         std::optional<SymValue> v;
-        for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss))
-            v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
+        if (c.base) {
+            const ObjectDesc &d = objects[size_t(target.object)];
+            miss = arrayMiss(d, target.offset, t);
+            if (!miss.is_true())
+                v = SymValue{false, readArray(c, target.offset, d.element), {}};
+        } else {
+            for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss))
+                v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
+        }
         outside = orE(outside, andE(target.guard, miss));
         if (!v)
             v = zeroOf(t);
@@ -170,24 +217,52 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
             continue;
         if (objects[size_t(target.object)].readOnly)
             check(Property::Pointer, target.guard, ev, "write to a string literal");
-        auto updated = std::make_shared<ObjectContents>(contents(ev.state, target.object));
         // The write happens only where the path reaches it: states on other paths keep
         // their values when they merge, but within this state the guard is implied.
         z3::expr when = single ? ctx.bool_val(true) : target.guard;
+        const ObjectContents &old = contents(ev.state, target.object);
+        if (old.base) {
+            const z3::expr miss = arrayMiss(objects[size_t(target.object)], target.offset, t);
+            outside = orE(outside, andE(target.guard, miss));
+            if (miss.is_true())
+                continue;
+            auto updated = std::make_shared<ObjectContents>(old);
+            updated->newest = std::make_shared<const ArrayWrite>(
+                ArrayWrite{old.newest, old.newest ? old.newest->depth + 1 : 1, target.offset, value.bv, when});
+            setContents(ev.state, target.object, std::move(updated));
+            continue;
+        }
+        auto updated = std::make_shared<ObjectContents>(old);
         z3::expr miss = ctx.bool_val(true);
         for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss)) {
             z3::expr cond = andE(when, hit);
             updated->leaves[i] = cond.is_true() ? value : select(cond, value, updated->leaves[i]);
         }
         outside = orE(outside, andE(target.guard, miss));
-        if (ev.state.memory.size() <= size_t(target.object))
-            ev.state.memory.resize(objects.size());
-        ev.state.memory[size_t(target.object)] = std::move(updated);
+        setContents(ev.state, target.object, std::move(updated));
     }
     check(Property::ArrayBounds, outside, ev, "access outside its object");
 }
 
 void Encoder::copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev) {
+    uint64_t count = 0;
+    if (uniformElement(t, count) && count >= opts.sparseArraysFrom) {
+        // A whole large array (a struct member or a parameter's copy): its contents move
+        // as they are when both sides are one whole object, else it is beyond the encoding.
+        auto whole = [&](const SymValue &p) {
+            return p.targets.size() == 1 && p.targets[0].object >= 0 && p.targets[0].guard.is_true() &&
+                   eqE(p.targets[0].offset, ctx.bv_val(0, 64)).is_true() &&
+                   objects[size_t(p.targets[0].object)].type == t;
+        };
+        if (!whole(dst) || !whole(src))
+            throw BmcUnsupported{"copy of a part of a large array"};
+        const int from = src.targets[0].object, to = dst.targets[0].object;
+        if (ev.state.memory.size() > size_t(from) && ev.state.memory[size_t(from)])
+            setContents(ev.state, to, ev.state.memory[size_t(from)]);
+        else
+            setContents(ev.state, to, nullptr);
+        return;
+    }
     for (const Leaf &l : leavesOf(t)) {
         z3::expr o = ctx.bv_val(l.offset, 64);
         SymValue v = read(pointerAdd(src, o), l.type, ev);
@@ -233,6 +308,17 @@ State Encoder::merge(std::vector<State> &in) {
             out.memory[o] = o < in[0].memory.size() ? in[0].memory[o] : nullptr;
             continue;
         }
+        auto holding = [&](const State &st) {
+            contents(st, int(o)); // makes m_zeroArray
+            return o < st.memory.size() && st.memory[o] ? st.memory[o] : m_zeroArray;
+        };
+        if (objects[o].element) {
+            std::shared_ptr<const ObjectContents> chosen = holding(in.back());
+            for (size_t k = in.size() - 1; k-- > 0;)
+                chosen = chooseArray(in[k].guard, holding(in[k]), chosen);
+            out.memory[o] = std::move(chosen);
+            continue;
+        }
         auto merged = std::make_shared<ObjectContents>(contents(in.back(), int(o)));
         for (size_t k = in.size() - 1; k-- > 0;) {
             const ObjectContents &c = contents(in[k], int(o));
@@ -242,6 +328,132 @@ State Encoder::merge(std::vector<State> &in) {
         out.memory[o] = std::move(merged);
     }
     return out;
+}
+
+z3::expr Encoder::arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t) {
+    const uint64_t size = d.element->sizeBytes;
+    const bool sameKind = t->sizeBytes == size && !t->isPointer();
+    uint64_t k;
+    if (offset.is_numeral_u64(k)) {
+        const bool element = k % size == 0 && k / size < d.count;
+        if (element && !sameKind)
+            throw BmcUnsupported{"access to " + d.name + " through a different type"};
+        return ctx.bool_val(!element);
+    }
+    if (!sameKind)
+        return ctx.bool_val(true);
+    z3::expr in = z3::ult(offset, ctx.bv_val(d.count * size, 64));
+    if (size > 1) {
+        const unsigned low = log2Of(size);
+        in = in && offset.extract(low - 1, 0) == ctx.bv_val(0, low);
+    }
+    return notE(in);
+}
+
+z3::expr Encoder::readArray(const ObjectContents &c, const z3::expr &offset, const Type *element) {
+    // The writes that may be at `offset`, newest first, up to one that surely is.
+    std::vector<const ArrayWrite *> hits;
+    bool covered = false;
+    for (const ArrayWrite *w = c.newest.get(); w; w = w->older.get()) {
+        const z3::expr same = eqE(offset, w->offset);
+        if (same.is_false())
+            continue;
+        hits.push_back(w);
+        if (same.is_true() && w->when.is_true()) {
+            covered = true;
+            break;
+        }
+    }
+    z3::expr r = covered ? hits.back()->value : readBase(*c.base, offset, element);
+    for (size_t i = hits.size() - (covered ? 1 : 0); i-- > 0;) {
+        const ArrayWrite *w = hits[i];
+        const z3::expr cond = andE(w->when, eqE(offset, w->offset));
+        if (cond.is_true())
+            r = w->value;
+        else if (!z3::eq(r, w->value))
+            r = z3::ite(cond, w->value, r);
+    }
+    return r;
+}
+
+z3::expr Encoder::readBase(ArrayBase &base, const z3::expr &offset, const Type *element) {
+    switch (base.kind) {
+    case ArrayBase::Zero: return ctx.bv_val(0, element->bits);
+    case ArrayBase::Choice: {
+        const z3::expr a = readArray(*base.a, offset, element), b = readArray(*base.b, offset, element);
+        return z3::eq(a, b) ? a : z3::ite(*base.guard, a, b);
+    }
+    case ArrayBase::Indeterminate: break;
+    }
+    auto known = base.readAt.find(offset.id());
+    if (known != base.readAt.end())
+        return base.reads[known->second].second;
+    z3::expr v = ctx.bv_const(((base.input ? "uninit" : "havoc") + std::to_string(fresh++)).c_str(), element->bits);
+    if (element->isBool)
+        v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+    for (const auto &[o, x] : base.reads) {
+        const z3::expr same = eqE(offset, o);
+        if (!same.is_false())
+            definitions.push_back(z3::implies(same, v == x));
+    }
+    base.readAt.emplace(offset.id(), base.reads.size());
+    base.reads.push_back({offset, v});
+    return v;
+}
+
+std::shared_ptr<const ObjectContents> Encoder::chooseArray(const z3::expr &c, const std::shared_ptr<const ObjectContents> &a,
+                                                           const std::shared_ptr<const ObjectContents> &b) {
+    if (a == b || (a->base == b->base && a->newest == b->newest) || c.is_true())
+        return a;
+    if (c.is_false())
+        return b;
+    auto out = std::make_shared<ObjectContents>();
+    if (a->base != b->base) {
+        // Different bases (a declaration on one path only): a choice the reads resolve.
+        out->base = std::make_shared<ArrayBase>();
+        out->base->kind = ArrayBase::Choice;
+        out->base->guard = c;
+        out->base->a = a;
+        out->base->b = b;
+        return out;
+    }
+    // The writes since the last common one, each under its side's condition, on top of it.
+    const ArrayWrite *x = a->newest.get(), *y = b->newest.get();
+    std::vector<const ArrayWrite *> onA, onB;
+    auto depth = [](const ArrayWrite *w) { return w ? w->depth : 0; };
+    while (depth(x) > depth(y)) {
+        onA.push_back(x);
+        x = x->older.get();
+    }
+    while (depth(y) > depth(x)) {
+        onB.push_back(y);
+        y = y->older.get();
+    }
+    while (x != y) {
+        onA.push_back(x);
+        onB.push_back(y);
+        x = x->older.get();
+        y = y->older.get();
+    }
+    out->base = a->base;
+    std::shared_ptr<const ArrayWrite> top = !onA.empty() ? onA.back()->older : !onB.empty() ? onB.back()->older : a->newest;
+    auto push = [&](const std::vector<const ArrayWrite *> &side, const z3::expr &when) {
+        for (size_t i = side.size(); i-- > 0;)
+            top = std::make_shared<const ArrayWrite>(
+                ArrayWrite{top, depth(top.get()) + 1, side[i]->offset, side[i]->value, andE(when, side[i]->when)});
+    };
+    push(onB, notE(c));
+    push(onA, c);
+    out->newest = top;
+    return out;
+}
+
+std::shared_ptr<const ObjectContents> Encoder::indeterminateArray(bool input) {
+    auto c = std::make_shared<ObjectContents>();
+    c->base = std::make_shared<ArrayBase>();
+    c->base->kind = ArrayBase::Indeterminate;
+    c->base->input = input;
+    return c;
 }
 
 } // namespace vcov::bmc

@@ -67,6 +67,8 @@ inline z3::expr eqE(const z3::expr &a, const z3::expr &b) {
     uint64_t x, y;
     if (a.is_numeral_u64(x) && b.is_numeral_u64(y))
         return a.ctx().bool_val(x == y);
+    if (z3::eq(a, b))
+        return a.ctx().bool_val(true);
     return a == b;
 }
 

@@ -75,6 +75,11 @@ public:
             out += "  int a0[4] = {" + std::to_string(R.between(0, 2)) + "};\n";
             m_arrays.push_back("a0");
         }
+        if (R.chance(35)) {
+            // Indeterminate elements: the execution's uninitialized inputs.
+            out += "  int a1[4];\n";
+            m_arrays.push_back("a1");
+        }
         m_indent = 1;
         const int statements = R.between(3, 7);
         bool hasError = false;
