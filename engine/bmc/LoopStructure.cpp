@@ -86,22 +86,41 @@ LoopStructure computeLoops(const Program &p, const FunctionCfa &f) {
     std::map<NodeId, std::vector<EdgeId>> backOf;
     for (auto [e, _] : retreating) {
         const CfaEdge &edge = p.edge(e);
-        if (!dominates(edge.to, edge.from)) {
-            out.irreducible = true;
-            out.irreducibleAt = edge.to;
-            continue;
-        }
-        std::set<NodeId> &body = bodies[edge.to];
-        body.insert(edge.to);
+        // The nodes that reach the back edge's source without passing the head.
+        std::set<NodeId> reaching{edge.to};
         std::vector<NodeId> work{edge.from};
         while (!work.empty()) {
             NodeId n = work.back();
             work.pop_back();
-            if (!body.insert(n).second)
+            if (!reaching.insert(n).second)
                 continue;
             for (EdgeId in : p.node(n).in)
                 if (rpo.count(p.edge(in).from))
                     work.push_back(p.edge(in).from);
+        }
+        std::set<NodeId> &body = bodies[edge.to];
+        if (dominates(edge.to, edge.from)) {
+            body.insert(reaching.begin(), reaching.end()); // a natural loop
+        } else {
+            // A goto into the loop (CIL's output does this): the retreating edge of a DFS
+            // still closes a loop, as CBMC counts backward gotos. Its body is what lies on a
+            // cycle through it: reachable from the head and reaching the source, so every
+            // such cycle stays inside and its count bounds it.
+            out.irreducible = true;
+            out.irreducibleAt = edge.to;
+            std::set<NodeId> fromHead;
+            std::vector<NodeId> next{edge.to};
+            while (!next.empty()) {
+                NodeId n = next.back();
+                next.pop_back();
+                if (!fromHead.insert(n).second)
+                    continue;
+                for (EdgeId o : p.node(n).out)
+                    next.push_back(p.edge(o).to);
+            }
+            for (NodeId n : reaching)
+                if (fromHead.count(n))
+                    body.insert(n);
         }
         backOf[edge.to].push_back(e);
     }

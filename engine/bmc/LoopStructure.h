@@ -1,5 +1,6 @@
-// Natural loops of a function's CFA (dominator-based): which loops contain each node and
-// which edges are back edges. The bounded model checker unwinds by these.
+// Loops of a function's CFA: natural loops (dominator-based), and where a goto jumps into a
+// loop, the loops closed by the retreating edges of a DFS. Which loops contain each node and
+// which edges are back edges: the bounded model checker unwinds by these.
 #pragma once
 
 #include "Cfa.h"
@@ -22,7 +23,7 @@ struct LoopStructure {
     std::vector<LoopInfo> loops;
     std::map<NodeId, std::vector<int>> nest; // node -> loops containing it, outermost first
     std::map<EdgeId, int> backEdges;         // back edge -> its loop
-    bool irreducible = false;                // a cycle not entered through a single head
+    bool irreducible = false;                // a cycle not entered through a single head (k-induction refuses it)
     NodeId irreducibleAt = NoNode;
 
     const std::vector<int> &loopsOf(NodeId n) const;

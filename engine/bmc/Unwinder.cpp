@@ -9,8 +9,6 @@ const LoopStructure &Unwinder::loops(FunctionId f) {
     if (it != m_loops.end())
         return it->second;
     LoopStructure ls = computeLoops(P, P.functions[f]);
-    if (ls.irreducible)
-        throw BmcUnsupported{"irreducible control flow in '" + P.functions[f].name + "' (a goto into a loop)"};
     return m_loops.emplace(f, std::move(ls)).first->second;
 }
 
@@ -144,7 +142,7 @@ void Unwinder::build() {
                 ready.push_back(ue.target);
     }
     if (topo.size() != nodes.size())
-        throw BmcUnsupported{"internal error: the unwound program has a cycle"};
+        throw BmcUnsupported{"the unwound program has a cycle (control flow the unwinder cannot bound)"};
 }
 
 } // namespace vcov::bmc

@@ -2,8 +2,11 @@
 #include "ParseHelpers.h"
 
 #include "bmc/Bmc.h"
+#include "bmc/LoopStructure.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace vcov;
 using namespace vcov::test;
@@ -251,4 +254,46 @@ TEST(Bmc, AnIndeterminatePointerIsNotAssumedNull) {
                            "  return 0;\n}\n",
                            1);
     EXPECT_EQ(null.verdict, Verdict::Safe) << null.reason;
+}
+
+TEST(Bmc, AGotoIntoALoopIsUnwoundByItsRetreatingEdge) {
+    // Irreducible control flow (CIL's systemc tasks jump into loops like this): the loop is
+    // the one a DFS's retreating edge closes; its count bounds every cycle through it.
+    const std::string body = "int main() {\n  int n = __VERIFIER_nondet_int();\n  int i = 0, s = 0;\n"
+                             "  if (n > 0)\n    goto inside;\n  while (i < 3) {\n    s += 1;\n  inside:\n"
+                             "    s += 2;\n    i++;\n  }\n";
+    // Entered in the middle: s = 2, 5, 8; from the top: 3, 6, 9.
+    BmcResult bug = check(std::string(Prelude) + body + "  if (s == 8)\n    reach_error();\n  return 0;\n}\n", 4);
+    ASSERT_EQ(bug.verdict, Verdict::Unsafe) << bug.reason;
+    ASSERT_TRUE(bug.counterexample);
+    EXPECT_TRUE(bug.replayed);
+    EXPECT_GT(bug.counterexample->input.nondet.at(0), 0);
+    const std::string safe = std::string(Prelude) + body + "  assert(s == 8 || s == 9);\n  return 0;\n}\n";
+    EXPECT_EQ(check(safe, 4).verdict, Verdict::Safe);
+    BmcResult small = check(safe, 2);
+    EXPECT_EQ(small.verdict, Verdict::Unknown);
+    EXPECT_NE(small.reason.find("bound too small"), std::string::npos) << small.reason;
+}
+
+TEST(Bmc, TheLoopOfAGotoIntoItHoldsWhatLiesOnItsCycles) {
+    auto p = parseC(std::string(Prelude) + "int main() {\n  int n = __VERIFIER_nondet_int();\n  int i = 0;\n"
+                                           "  if (n > 0)\n    goto inside;\n  while (i < 3) {\n    n--;\n  inside:\n"
+                                           "    i++;\n  }\n  return n;\n}\n");
+    const FunctionCfa &main = p->functions[p->entryFunction];
+    const LoopStructure ls = computeLoops(*p, main);
+    EXPECT_TRUE(ls.irreducible);
+    ASSERT_EQ(ls.loops.size(), 1u);
+    const auto &body = ls.loops[0].body;
+    auto inBody = [&](NodeId n) { return std::binary_search(body.begin(), body.end(), n); };
+    int looked = 0;
+    for (EdgeId id : main.edges) {
+        const CfaEdge &e = p->edge(id);
+        if (e.text == "n--" || e.text == "i++") {
+            EXPECT_TRUE(inBody(e.from)) << e.text;
+            ++looked;
+        }
+        if (e.text == "return n" || e.kind == EdgeKind::Declaration)
+            EXPECT_FALSE(inBody(e.from)) << e.text;
+    }
+    EXPECT_EQ(looked, 2);
 }

@@ -240,8 +240,21 @@ private:
             m_maxTrips = std::max(m_maxTrips, trips * (m_loopDepth + 1));
             const std::string c = "c" + std::to_string(m_loops++);
             ++m_loopDepth;
-            std::string s = pad() + "int " + c + " = 0;\n" + pad() + "while (" + c + " < " + std::to_string(trips) +
-                            " && __VERIFIER_nondet_int()) {\n";
+            std::string s = pad() + "int " + c + " = 0;\n";
+            if (R.chance(35)) {
+                // A goto into the loop's body (irreducible flow, as CIL writes it): the
+                // first iteration starts at the label, past the condition.
+                const std::string label = "into_" + c;
+                s += pad() + "if (" + condition(1) + ") goto " + label + ";\n";
+                s += pad() + "while (" + c + " < " + std::to_string(trips) + " && __VERIFIER_nondet_int()) {\n";
+                s += block(depth - 1);
+                ++m_indent;
+                s += pad().substr(2) + label + ":\n" + pad() + c + " = " + c + " + 1;\n";
+                --m_indent;
+                --m_loopDepth;
+                return s + pad() + "}\n";
+            }
+            s += pad() + "while (" + c + " < " + std::to_string(trips) + " && __VERIFIER_nondet_int()) {\n";
             ++m_indent;
             s += pad() + c + " = " + c + " + 1;\n";
             --m_indent;
