@@ -34,10 +34,11 @@ struct SymValue {
 
 struct ObjectContents;
 
-// Large arrays of one scalar type (BmcOptions::sparseArraysFrom elements or more) are not
-// held scalar by scalar: their contents are the writes so far over a base, and a read walks
-// the writes newest first (read over write, as an array decision procedure would), so only
-// the elements a path touches cost terms. The base is all zero (a global, an initializer),
+// Arrays of one integer type (BmcOptions::sparseArraysFrom elements or more) are not held
+// scalar by scalar: their contents are the writes so far over a base, and a read walks the
+// writes newest first (read over write, as an array decision procedure would), so only the
+// elements a path touches cost terms. Once the writes outnumber the elements, a state holds
+// the array element by element again (Encoder::compact). The base is all zero (a global, an initializer),
 // indeterminate (a declaration without initializer, the inductive step's havoc), or the
 // choice between two contents where joining paths wrote differently from different bases.
 struct ArrayBase {
@@ -172,6 +173,10 @@ private:
     z3::expr readBase(ArrayBase &base, const z3::expr &offset, const Type *element);
     std::shared_ptr<const ObjectContents> chooseArray(const z3::expr &c, const std::shared_ptr<const ObjectContents> &a,
                                                       const std::shared_ptr<const ObjectContents> &b);
+    // The array element by element (its contents unchanged if they are already); that, once
+    // its writes outnumber its elements.
+    std::shared_ptr<const ObjectContents> materialize(int object, std::shared_ptr<const ObjectContents> c);
+    std::shared_ptr<const ObjectContents> compact(int object, std::shared_ptr<const ObjectContents> c);
     // A declaration without initializer (input) or a havoc (not one) of a large array.
     std::shared_ptr<const ObjectContents> indeterminateArray(bool input);
     SymValue read(const SymValue &ptr, const Type *t, Eval &ev);

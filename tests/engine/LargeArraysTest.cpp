@@ -21,7 +21,7 @@ namespace {
 const char *Prelude = "extern int __VERIFIER_nondet_int(void);\nvoid __VERIFIER_assume(int);\n"
                       "void reach_error(void);\nvoid assert(int);\n";
 
-BmcResult check(const std::string &code, unsigned unwind, uint64_t sparseFrom = 4096,
+BmcResult check(const std::string &code, unsigned unwind, uint64_t sparseFrom = 1,
                 PropertySet props = {Property::Assertion}) {
     auto p = parseC(std::string(Prelude) + code);
     EXPECT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
@@ -89,14 +89,14 @@ TEST(BmcLargeArrays, TheSameIndeterminateElementReadTwiceIsOneValue) {
 TEST(BmcLargeArrays, OutOfBoundsAndMisalignedAccessesAreCaught) {
     const std::string code = "int a[10000];\nint main() {\n  int i = __VERIFIER_nondet_int();\n"
                              "  __VERIFIER_assume(i >= 9990 && i <= 10000);\n  a[i] = 1;\n  return 0;\n}\n";
-    BmcResult r = check(code, 1, 4096, {Property::ArrayBounds});
+    BmcResult r = check(code, 1, 1, {Property::ArrayBounds});
     expectReplayedViolation(r, Property::ArrayBounds);
     EXPECT_EQ(r.counterexample->input.nondet.at(0), 10000);
     // Through a pointer: the offset is a byte offset; an element boundary it is not.
     const std::string inside = "int a[10000];\nint main() {\n  int i = __VERIFIER_nondet_int();\n"
                                "  __VERIFIER_assume(i >= 0 && i < 10000);\n  int *p = &a[0];\n  p[i] = 1;\n"
                                "  assert(a[i] == 1);\n  return 0;\n}\n";
-    EXPECT_EQ(check(inside, 1, 4096, {Property::ArrayBounds, Property::Assertion}).verdict, Verdict::Safe);
+    EXPECT_EQ(check(inside, 1, 1, {Property::ArrayBounds, Property::Assertion}).verdict, Verdict::Safe);
 }
 
 TEST(BmcLargeArrays, JoiningPathsKeepTheirOwnWrites) {
@@ -141,8 +141,9 @@ TEST(BmcLargeArrays, LoopsOverALargeArrayAtABound) {
 }
 
 TEST(BmcLargeArrays, TwoDimensionalAndSmallArraysAgreeWithElementByElement) {
-    // The same programs, every array by its writes (sparseArraysFrom 1) and element by
-    // element: the same verdicts, and counterexamples that replay.
+    // The same programs, every array by its writes (sparseArraysFrom 1, until the writes
+    // outnumber the elements) and element by element: the same verdicts, and counterexamples
+    // that replay.
     const std::vector<std::string> programs = {
         "int m[3][4];\nint main() {\n  int i = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int();\n"
         "  __VERIFIER_assume(i >= 0 && i < 3 && j >= 0 && j < 4);\n  m[i][j] = i * 4 + j;\n"
@@ -151,12 +152,22 @@ TEST(BmcLargeArrays, TwoDimensionalAndSmallArraysAgreeWithElementByElement) {
         "  a[k] = a[(k + 1) & 3] + 1;\n  assert(a[k] != 5);\n  return 0;\n}\n",
         "int main() {\n  _Bool f[6] = {0};\n  int k = __VERIFIER_nondet_int();\n  __VERIFIER_assume(k >= 0 && k < 6);\n"
         "  f[k] = 1;\n  int c = 0;\n  for (int i = 0; i < 6; i++)\n    c += f[i];\n  assert(c == 1);\n  return 0;\n}\n",
+        // More writes than elements: the state goes back to element by element.
+        "int main() {\n  int a[3];\n  for (int i = 0; i < 3; i++)\n    a[i] = __VERIFIER_nondet_int();\n"
+        "  for (int i = 0; i < 3; i++)\n    for (int j = 0; j + 1 < 3 - i; j++)\n"
+        "      if (a[j] > a[j + 1]) { int t = a[j]; a[j] = a[j + 1]; a[j + 1] = t; }\n"
+        "  assert(a[0] <= a[1] && a[1] <= a[2]);\n  return 0;\n}\n",
+        "int main() {\n  int a[3];\n  for (int i = 0; i < 3; i++)\n    a[i] = __VERIFIER_nondet_int();\n"
+        "  for (int i = 0; i < 3; i++)\n    for (int j = 0; j + 1 < 2 - i; j++)\n"
+        "      if (a[j] > a[j + 1]) { int t = a[j]; a[j] = a[j + 1]; a[j + 1] = t; }\n"
+        "  int k = __VERIFIER_nondet_int();\n  __VERIFIER_assume(k >= 0 && k < 2);\n  a[k] = a[k + 1] - 1;\n"
+        "  assert(a[0] <= a[1] && a[1] <= a[2]);\n  return 0;\n}\n",
         "char s[5];\nint main() {\n  for (int i = 0; i < 4; i++)\n    s[i] = 'a' + i;\n"
         "  int k = __VERIFIER_nondet_int();\n  __VERIFIER_assume(k >= 0 && k < 5);\n"
         "  assert(s[k] != 'd');\n  return 0;\n}\n",
     };
     for (const auto &code : programs) {
-        BmcResult leaves = check(code, 7, 4096), writes = check(code, 7, 1);
+        BmcResult leaves = check(code, 7, UINT64_MAX), writes = check(code, 7, 1);
         EXPECT_EQ(verdictName(writes.verdict), std::string(verdictName(leaves.verdict))) << code;
         if (writes.verdict == Verdict::Unsafe)
             expectReplayedViolation(writes);
