@@ -1,11 +1,5 @@
 // vcov and CBMC must agree on this program (tests/cli/agrees_with_cbmc.sh).
-#ifdef __CPROVER__
-void reach_error(void) { __CPROVER_assert(0, "reach_error"); }
-#else
-extern void reach_error(void);
-#endif
-extern int __VERIFIER_nondet_int(void);
-extern void __VERIFIER_assume(int);
+#include "verifier.h"
 // A prefix of an array of 100000 copied into a global, zero beyond the prefix (a global
 // of 100000 read at a symbolic index takes CBMC 6.6 minutes).
 int g[256];

@@ -1,11 +1,5 @@
 // vcov and CBMC must agree on this program (tests/cli/agrees_with_cbmc.sh).
-#ifdef __CPROVER__
-void reach_error(void) { __CPROVER_assert(0, "reach_error"); }
-#else
-extern void reach_error(void);
-#endif
-extern int __VERIFIER_nondet_int(void);
-extern void __VERIFIER_assume(int);
+#include "verifier.h"
 // A 30 x 30 matrix: what is written is read back, the rest stays zero.
 int m[30][30];
 int main(void) {
