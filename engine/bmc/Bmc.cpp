@@ -64,8 +64,12 @@ std::vector<bool> evaluateAll(const z3::model &model, const std::vector<z3::expr
     for (const auto &c : conditions)
         bits.push_back(z3::ite(c, ctx.bv_val(1, 1), ctx.bv_val(0, 1)));
     const z3::expr all = model.eval(bits.size() == 1 ? bits[0] : z3::concat(bits), true);
-    if (!all.is_numeral())
+    if (!all.is_numeral()) {
+        // Not expected with model completion; one at a time then, slowly but right.
+        for (size_t i = 0; i < conditions.size(); ++i)
+            out[i] = model.eval(conditions[i], true).is_true();
         return out;
+    }
     // Most significant first: the first condition is the leftmost bit.
     std::string binary = Z3_get_numeral_binary_string(ctx, all);
     if (binary.size() < conditions.size())

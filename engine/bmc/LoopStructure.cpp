@@ -81,6 +81,21 @@ LoopStructure computeLoops(const Program &p, const FunctionCfa &f) {
             b = idom[b];
         }
     };
+    // The reachable nodes `seen` grows by from `start`, along edges forward or backward.
+    auto walk = [&](std::set<NodeId> &seen, NodeId start, bool forward) {
+        std::vector<NodeId> work{start};
+        while (!work.empty()) {
+            NodeId n = work.back();
+            work.pop_back();
+            if (!seen.insert(n).second)
+                continue;
+            for (EdgeId e : forward ? p.node(n).out : p.node(n).in) {
+                const NodeId next = forward ? p.edge(e).to : p.edge(e).from;
+                if (rpo.count(next))
+                    work.push_back(next);
+            }
+        }
+    };
     // Natural loops: one per head, the union of its back edges' bodies.
     std::map<NodeId, std::set<NodeId>> bodies;
     std::map<NodeId, std::vector<EdgeId>> backOf;
@@ -88,16 +103,7 @@ LoopStructure computeLoops(const Program &p, const FunctionCfa &f) {
         const CfaEdge &edge = p.edge(e);
         // The nodes that reach the back edge's source without passing the head.
         std::set<NodeId> reaching{edge.to};
-        std::vector<NodeId> work{edge.from};
-        while (!work.empty()) {
-            NodeId n = work.back();
-            work.pop_back();
-            if (!reaching.insert(n).second)
-                continue;
-            for (EdgeId in : p.node(n).in)
-                if (rpo.count(p.edge(in).from))
-                    work.push_back(p.edge(in).from);
-        }
+        walk(reaching, edge.from, false);
         std::set<NodeId> &body = bodies[edge.to];
         if (dominates(edge.to, edge.from)) {
             body.insert(reaching.begin(), reaching.end()); // a natural loop
@@ -109,15 +115,7 @@ LoopStructure computeLoops(const Program &p, const FunctionCfa &f) {
             out.irreducible = true;
             out.irreducibleAt = edge.to;
             std::set<NodeId> fromHead;
-            std::vector<NodeId> next{edge.to};
-            while (!next.empty()) {
-                NodeId n = next.back();
-                next.pop_back();
-                if (!fromHead.insert(n).second)
-                    continue;
-                for (EdgeId o : p.node(n).out)
-                    next.push_back(p.edge(o).to);
-            }
+            walk(fromHead, edge.to, true);
             for (NodeId n : reaching)
                 if (fromHead.count(n))
                     body.insert(n);

@@ -3,6 +3,7 @@
 // states of joining paths.
 #include "bmc/Encoder.h"
 
+#include "semantics/Interpreter.h"
 #include "semantics/Layout.h"
 
 namespace vcov::bmc {
@@ -30,6 +31,10 @@ unsigned log2Of(uint64_t power) {
 
 int Encoder::newObject(const std::string &name, const Type *type, bool readOnly) {
     ObjectDesc d{name, type, readOnly};
+    if (type->leafCount() > InterpreterMaxScalars)
+        throw BmcUnsupported{name + " has " + std::to_string(type->leafCount()) +
+                             " scalars: more than the interpreter holds (" + std::to_string(InterpreterMaxScalars) +
+                             "), so no counterexample could be replayed"};
     uint64_t count = 0;
     if (const Type *element = uniformElement(type, count); element && count >= opts.sparseArraysFrom) {
         d.element = element;
@@ -249,24 +254,21 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
 void Encoder::copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev) {
     uint64_t count = 0;
     if (uniformElement(t, count) && count >= opts.sparseArraysFrom) {
-        // A whole large array (a struct member or a parameter's copy): its contents move
-        // as they are when both sides are one whole object, else it is beyond the encoding.
+        // An array held by its writes, copied as a whole object: its contents move as they
+        // are. Otherwise scalar by scalar, which only small arrays afford.
         auto whole = [&](const SymValue &p) {
             return p.targets.size() == 1 && p.targets[0].object >= 0 && p.targets[0].guard.is_true() &&
                    eqE(p.targets[0].offset, ctx.bv_val(0, 64)).is_true() &&
                    objects[size_t(p.targets[0].object)].type == t;
         };
-        if (!whole(dst) || !whole(src)) {
-            if (count > MaxLeaves)
-                throw BmcUnsupported{"copy of a part of a large array"};
-        } else {
-        const int from = src.targets[0].object, to = dst.targets[0].object;
-        if (ev.state.memory.size() > size_t(from) && ev.state.memory[size_t(from)])
-            setContents(ev.state, to, ev.state.memory[size_t(from)]);
-        else
-            setContents(ev.state, to, nullptr);
-        return;
+        if (whole(dst) && whole(src)) {
+            const int from = src.targets[0].object, to = dst.targets[0].object;
+            const bool held = ev.state.memory.size() > size_t(from) && ev.state.memory[size_t(from)];
+            setContents(ev.state, to, held ? ev.state.memory[size_t(from)] : nullptr);
+            return;
         }
+        if (count > MaxLeaves)
+            throw BmcUnsupported{"copy of a part of a large array"};
     }
     for (const Leaf &l : leavesOf(t)) {
         z3::expr o = ctx.bv_val(l.offset, 64);

@@ -205,11 +205,11 @@ void Interpreter::overflowed(const char *what) {
 }
 
 int32_t Interpreter::newObject(const std::string &name, const Type *type, uint64_t size) {
-    // Objects are held scalar by scalar: a huge array is refused rather than exhausting memory.
-    constexpr uint64_t MaxLeaves = uint64_t(1) << 22;
-    if (type && type->leafCount() > MaxLeaves)
+    // A huge array is refused rather than exhausting memory.
+    if (type && type->leafCount() > InterpreterMaxScalars)
         stop(EndingKind::Unsupported, name + " has " + std::to_string(type->leafCount()) +
-                                          " scalars: more than the interpreter holds (" + std::to_string(MaxLeaves) + ")");
+                                          " scalars: more than the interpreter holds (" +
+                                          std::to_string(InterpreterMaxScalars) + ")");
     Object o;
     o.name = name;
     o.size = size;

@@ -16,6 +16,10 @@ struct InterpreterOptions {
     const ProgramVariant *variant = nullptr; // run this variant of the program (a mutant); not owned
 };
 
+// Objects are held scalar by scalar: one with more scalars is refused. The model checker
+// refuses them too, since none of its counterexamples could be replayed.
+constexpr uint64_t InterpreterMaxScalars = uint64_t(1) << 22;
+
 // Requires a program without front-end errors and with an entry function.
 Execution runProgram(const Program &program, const ExecutionInput &input, const InterpreterOptions &options = {});
 
