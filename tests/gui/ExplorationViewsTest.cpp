@@ -340,6 +340,37 @@ private slots:
         w.stopCoverage();
     }
 
+    void aLargeArraysStateShowsItsKnownElementsAndTheRest() {
+        // 100000 elements: the state panel names the known ones and the others at once.
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy covered(&w, &app::MainWindow::coverageShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/coverage/large_array.c"));
+        QVERIFY(shown.wait(60000));
+        QVERIFY(w.startCoverage());
+        QVERIFY(covered.wait(120000));
+        const auto snapshot = w.automatonView()->snapshot();
+        QVERIFY(snapshot && snapshot->art);
+        int shownNode = -1;
+        for (const ArtNode &n : snapshot->art->nodes)
+            if (views::ArtNodeView::nodeText(*w.program(), *snapshot->art, n.id).contains(QStringLiteral("a[7] = ")))
+                shownNode = n.id;
+        QVERIFY2(shownNode >= 0, "no state knows a[7]");
+        w.dock(QStringLiteral("exploration"))->raise();
+        w.artNodeView()->showNode(shownNode);
+        const QString text = w.artNodeView()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("a[2] = 2")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("a[\u2026] = 0")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("a[99999]")), qPrintable(text));
+        // The reach_error() line is proved unreachable: a[2] and a[99999] are known.
+        QCOMPARE(w.coverage()->count(LineStatus::Unreachable), size_t(1));
+        QTest::qWait(100);
+        screenshot(w.dock(QStringLiteral("exploration")), QStringLiteral("view-exploration-large-array.png"));
+        w.stopCoverage();
+    }
+
     void pauseStepAndStop() {
         app::MainWindow w;
         w.resize(1600, 1000);
