@@ -96,7 +96,7 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
             values.push_back(modelValue(model, in->value, in->type));
             continue;
         }
-        // A large array: the elements its reads touched, the others 0.
+        // An array: the elements its reads touched, the others 0.
         const size_t first = values.size();
         values.resize(first + in->count, 0);
         const uint64_t size = in->type->sizeBytes;

@@ -418,28 +418,26 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
             const Variable &v = P.variable(e.declared);
             SymValue dst = address(makeVar(v.type, v.id), ev);
             const int object = dst.targets[0].object;
-            if (const ObjectDesc &d = objects[size_t(object)]; d.element) {
-                if (e.hasInitializer) {
-                    contents(s, object); // makes m_zeroArray
-                    setContents(s, object, m_zeroArray);
-                    for (const auto &init : e.inits)
-                        assign(address(init.target, ev), init.target->type, init.value, ev);
-                } else {
+            const ObjectDesc &d = objects[size_t(object)];
+            if (!e.hasInitializer) {
+                // Indeterminate: inputs of the execution, an array's all at once.
+                if (d.element) {
                     auto c = indeterminateArray(true);
                     inputs.push_back({ctx.bv_val(0, 1), s.guard, order++, true, d.element, c->base, d.count});
                     setContents(s, object, std::move(c));
+                } else {
+                    for (const Leaf &l : leavesOf(v.type))
+                        write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, freshInput(l.type, ev, true), ev);
                 }
                 break;
             }
-            if (e.hasInitializer) {
+            if (d.element)
+                setContents(s, object, zeroArray());
+            else
                 for (const Leaf &l : leavesOf(v.type))
                     write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, zeroOf(l.type), ev);
-                for (const auto &init : e.inits)
-                    assign(address(init.target, ev), init.target->type, init.value, ev);
-            } else {
-                for (const Leaf &l : leavesOf(v.type))
-                    write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, freshInput(l.type, ev, true), ev);
-            }
+            for (const auto &init : e.inits)
+                assign(address(init.target, ev), init.target->type, init.value, ev);
             break;
         }
         case EdgeKind::Assignment: assign(address(e.lhs, ev), e.lhs->type, e.rhs, ev); break;

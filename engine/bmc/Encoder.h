@@ -63,7 +63,7 @@ struct ArrayWrite {
 
 struct ObjectContents {
     std::vector<SymValue> leaves;
-    // A large array: its base and newest write (leaves stay empty).
+    // An array held by its writes: its base and newest write (leaves stay empty).
     std::shared_ptr<ArrayBase> base;
     std::shared_ptr<const ArrayWrite> newest;
 };
@@ -77,7 +77,7 @@ struct ObjectDesc {
     std::string name;
     const Type *type = nullptr;
     bool readOnly = false;
-    // A large array (ArrayBase): the scalar type of its `count` elements.
+    // An array of one integer type (ArrayBase): the scalar type of its `count` elements.
     const Type *element = nullptr;
     uint64_t count = 0;
 };
@@ -105,7 +105,7 @@ struct InputSymbol {
     uint64_t order;
     bool uninitialized;
     const Type *type;
-    // A large array declared without initializer: `count` values of `type` from its base's
+    // An array declared without initializer: `count` values of `type` from its base's
     // reads (the elements no read touches are 0), in element order.
     std::shared_ptr<ArrayBase> array = {};
     uint64_t count = 0;
@@ -166,7 +166,7 @@ private:
     // The leaves of `object` that an access of type t at `offset` may be, each with the
     // condition that it is; `miss` becomes the condition that it is none of them.
     std::vector<std::pair<size_t, z3::expr>> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
-    // Large arrays: the condition that an access of type t at `offset` is not one element;
+    // Arrays held by their writes: the condition that an access of type t at `offset` is not one element;
     // the element's value at `offset`; the contents `a` where c holds, else `b`.
     z3::expr arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t);
     z3::expr readArray(const ObjectContents &c, const z3::expr &offset, const Type *element);
@@ -177,7 +177,9 @@ private:
     // its writes outnumber its elements.
     std::shared_ptr<const ObjectContents> materialize(int object, std::shared_ptr<const ObjectContents> c);
     std::shared_ptr<const ObjectContents> compact(int object, std::shared_ptr<const ObjectContents> c);
-    // A declaration without initializer (input) or a havoc (not one) of a large array.
+    // The contents of every array held by its writes and never written (shared).
+    std::shared_ptr<const ObjectContents> zeroArray();
+    // A declaration without initializer (input) or a havoc (not one) of an array of one integer type.
     std::shared_ptr<const ObjectContents> indeterminateArray(bool input);
     SymValue read(const SymValue &ptr, const Type *t, Eval &ev);
     void write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev);
@@ -212,7 +214,7 @@ private:
     unsigned fresh = 0;
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
-    std::shared_ptr<const ObjectContents> m_zeroArray; // every large array never written
+    std::shared_ptr<const ObjectContents> m_zeroArray; // every array held by its writes, never written
     std::vector<z3::expr> m_selectors; // per variant, true when an execution runs it
     int m_unode = -1;                  // the unwound location whose edges are being applied
     bool m_onReturn = false;           // ... and whether the edge is a return to the caller

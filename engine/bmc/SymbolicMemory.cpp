@@ -94,14 +94,8 @@ const ObjectContents &Encoder::contents(const State &s, int object) {
     if (size_t(object) < s.memory.size() && s.memory[size_t(object)])
         return *s.memory[size_t(object)];
     const ObjectDesc &d = objects[size_t(object)];
-    if (d.element) {
-        if (!m_zeroArray) {
-            auto c = std::make_shared<ObjectContents>();
-            c->base = std::make_shared<ArrayBase>();
-            m_zeroArray = c;
-        }
-        return *m_zeroArray;
-    }
+    if (d.element)
+        return *zeroArray();
     // Every scalar of any other object is a term: large arrays of pointers or of structs
     // are beyond this encoding.
     if (d.type->leafCount() > MaxLeaves)
@@ -318,8 +312,10 @@ State Encoder::merge(std::vector<State> &in) {
         auto holding = [&](const State &st) -> std::shared_ptr<const ObjectContents> {
             if (o < st.memory.size() && st.memory[o])
                 return st.memory[o];
+            if (objects[o].element)
+                return zeroArray();
             contents(st, int(o)); // makes the zero contents
-            return objects[o].element ? m_zeroArray : m_zeros[objects[o].type];
+            return m_zeros[objects[o].type];
         };
         bool allWrites = objects[o].element != nullptr;
         for (const auto &st : in)
@@ -484,6 +480,15 @@ std::shared_ptr<const ObjectContents> Encoder::compact(int object, std::shared_p
     if (!c->base || !c->newest || c->newest->depth <= d.count || d.count > MaxLeaves)
         return c;
     return materialize(object, std::move(c));
+}
+
+std::shared_ptr<const ObjectContents> Encoder::zeroArray() {
+    if (!m_zeroArray) {
+        auto c = std::make_shared<ObjectContents>();
+        c->base = std::make_shared<ArrayBase>();
+        m_zeroArray = std::move(c);
+    }
+    return m_zeroArray;
 }
 
 std::shared_ptr<const ObjectContents> Encoder::indeterminateArray(bool input) {
