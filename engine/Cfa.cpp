@@ -19,6 +19,16 @@ const char *intrinsicName(Intrinsic i) {
     return "?";
 }
 
+bool assignedByNextCall(const Program &p, const CfaEdge &d) {
+    if (d.kind != EdgeKind::Declaration || d.hasInitializer)
+        return false;
+    const CfaNode &next = p.node(d.to);
+    if (next.out.size() != 1)
+        return false;
+    const CfaEdge &c = p.edge(next.out[0]);
+    return c.kind == EdgeKind::Call && c.call.lhs && c.call.lhs->kind == ExprKind::Var && c.call.lhs->var == d.declared;
+}
+
 const char *edgeKindName(EdgeKind k) {
     switch (k) {
     case EdgeKind::Blank: return "blank";

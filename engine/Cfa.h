@@ -98,6 +98,12 @@ struct CfaEdge {
     unsigned line() const { return range.beginLine; }
 };
 
+// `int x = f();` is lowered as a declaration without initializer and the call that
+// assigns x: the indeterminate value it draws is never read (witnesses and imported
+// traces pass it over).
+class Program;
+bool assignedByNextCall(const Program &program, const CfaEdge &declaration);
+
 struct CfaNode {
     NodeId id = NoNode;
     FunctionId function = NoFunction;

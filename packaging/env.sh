@@ -24,10 +24,12 @@ packages=(
   cbmc csmith libcsmith-dev lcov time libc6-dev-i386 gdb valgrind
   nodejs npm chromium python3-jsonschema
   libssl-dev libxml2-utils gcc-multilib
+  libpugixml-dev appstream desktop-file-utils dpkg-dev fakeroot
 )
 # Stryker's report component and its schema, from npm, for vcov-cli mutate --html and the
-# report's schema test (installed once with the packages; never at build or test time).
-npm_packages=(mutation-testing-elements@3.9.0 mutation-testing-report-schema@3.8.4)
+# report's schema test; the SARIF 2.1.0 schema (OASIS's rtm.5, shipped in jest-sarif) for
+# the SARIF test (installed once with the packages; never at build or test time).
+npm_packages=(mutation-testing-elements@3.9.0 mutation-testing-report-schema@3.8.4 @microsoft/jest-sarif@1.0.0-beta.0)
 npm_prefix=/opt/vcov-npm
 recipe_version=1   # bump when the way the root is built changes
 

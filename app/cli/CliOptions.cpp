@@ -1,6 +1,7 @@
 #include "cli/CliOptions.h"
 
 #include "Cfa.h"
+#include "mutation/StatementDeletion.h"
 
 #include <algorithm>
 #include <fstream>
@@ -122,6 +123,97 @@ std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts) {
         return nullptr;
     }
     return program;
+}
+
+std::optional<std::vector<int64_t>> parseValues(const std::string &list) {
+    std::vector<int64_t> out;
+    size_t pos = 0;
+    while (pos < list.size()) {
+        size_t comma = list.find(',', pos);
+        std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        try {
+            size_t used = 0;
+            long long v = std::stoll(item, &used, 0);
+            if (used != item.size())
+                return std::nullopt;
+            out.push_back(v);
+        } catch (const std::exception &) {
+            // Values above INT64_MAX (unsigned 64-bit inputs) wrap as the machine does.
+            try {
+                size_t used = 0;
+                unsigned long long u = std::stoull(item, &used, 0);
+                if (used != item.size())
+                    return std::nullopt;
+                out.push_back(int64_t(u));
+            } catch (const std::exception &) {
+                return std::nullopt;
+            }
+        }
+        if (comma == std::string::npos)
+            break;
+        pos = comma + 1;
+    }
+    return out;
+}
+
+// A program file named on the command line: its path as given, or a path that ends in it.
+FileId findFile(const Program &program, const std::string &name) {
+    FileId found = program.fileId(name);
+    for (size_t i = 0; found < 0 && i < program.files.size(); ++i) {
+        const std::string &path = program.files[i].path;
+        if (path.size() > name.size() && path.compare(path.size() - name.size(), name.size(), name) == 0 &&
+            path[path.size() - name.size() - 1] == '/')
+            found = FileId(i);
+    }
+    return found;
+}
+
+// The mutants of --delete and --delete-each; nullopt (after a message) when one is not
+// in the program.
+std::optional<std::vector<ProgramVariant>> mutantsFromOptions(const CliOptions &opts, const Program &program) {
+    std::vector<ProgramVariant> mutants;
+    if (std::string each = opts.value("delete-each"); !each.empty()) {
+        FileId f = findFile(program, each);
+        if (f < 0) {
+            std::cerr << "vcov-cli: --delete-each: '" << each << "' is not a file of the program\n";
+            return std::nullopt;
+        }
+        mutants = statementDeletions(program, f);
+        if (mutants.empty()) {
+            std::cerr << "vcov-cli: --delete-each: '" << each << "' has no statement to delete\n";
+            return std::nullopt;
+        }
+    }
+    std::string list = opts.value("delete");
+    for (size_t pos = 0; pos < list.size();) {
+        size_t comma = list.find(',', pos);
+        std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        // FILE:LINE or FILE:LINE:COLUMN; the file name itself may not contain ':'.
+        size_t first = item.find(':');
+        unsigned line = 0, column = 0;
+        FileId f = first == std::string::npos ? -1 : findFile(program, item.substr(0, first));
+        if (f >= 0 && sscanf(item.c_str() + first + 1, "%u:%u", &line, &column) < 1)
+            f = -1;
+        ProgramVariant v = f >= 0 ? deleteStatements(program, f, line, column) : ProgramVariant{};
+        if (v.edges.empty()) {
+            std::cerr << "vcov-cli: --delete: no statement to delete at '" << item
+                      << "' (FILE:LINE[:COLUMN]; assignments and calls of functions without a body)\n";
+            return std::nullopt;
+        }
+        mutants.push_back(std::move(v));
+        if (comma == std::string::npos)
+            break;
+        pos = comma + 1;
+    }
+    return mutants;
+}
+
+// What was deleted, as the source has it.
+std::string mutantText(const Program &program, const ProgramVariant &v) {
+    std::string text;
+    for (const auto &entry : v.edges)
+        text += (text.empty() ? "" : "; ") + program.edge(entry.first).text;
+    return text;
 }
 
 } // namespace vcov::cli

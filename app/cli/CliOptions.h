@@ -1,6 +1,7 @@
 // Command-line options shared by the vcov-cli subcommands: the program to read.
 #pragma once
 
+#include "Cfa.h"
 #include "Diagnostics.h"
 #include "frontend/ProgramInputs.h"
 
@@ -10,9 +11,6 @@
 #include <string>
 #include <vector>
 
-namespace vcov {
-class Program;
-}
 
 namespace vcov::cli {
 
@@ -43,5 +41,15 @@ std::unique_ptr<Program> loadProgram(CliOptions &opts);
 std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts);
 // Writes a whole file; false after a message when it cannot.
 bool writeFile(const std::string &path, const std::string &content);
+
+// "1,-2,0x10": comma-separated integers (values above INT64_MAX wrap as the machine does).
+std::optional<std::vector<int64_t>> parseValues(const std::string &list);
+// A program file named on the command line: its path as given, or a path that ends in it.
+FileId findFile(const Program &program, const std::string &name);
+// The mutants of --delete and --delete-each; nullopt (after a message) when one is not
+// in the program.
+std::optional<std::vector<ProgramVariant>> mutantsFromOptions(const CliOptions &opts, const Program &program);
+// What was deleted, as the source has it.
+std::string mutantText(const Program &program, const ProgramVariant &v);
 
 } // namespace vcov::cli

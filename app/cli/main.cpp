@@ -1,13 +1,17 @@
 // vcov-cli: the engine without the GUI, for scripts and CI.
 #include "cli/CliOptions.h"
+#include "cli/BmcCommand.h"
 #include "cli/GoalsCommand.h"
 #include "cli/MutateCommand.h"
+#include "cli/RunCommand.h"
+#include "cli/ValidateCommand.h"
 #include "formats/CfaDot.h"
 #include "formats/CfaJson.h"
 #include "bmc/Bmc.h"
 #include "coverage/Coverage.h"
 #include "formats/CoverageJson.h"
 #include "formats/ExecutionJson.h"
+#include "formats/Sarif.h"
 #include "frontend/FrontEnd.h"
 #include "goals/Induction.h"
 #include "mutation/StatementDeletion.h"
@@ -34,6 +38,8 @@ Commands:
   witness  the passing, maximally covering execution through a mutant (vcov-cli witness --help)
   goals  decide every branch goal: covered by a test, unreachable by a proof (k-induction),
          or unknown; write the tests as a Test-Comp suite (vcov-cli goals --help)
+  validate  validate an SV-COMP violation witness (GraphML 1.0 or YAML 2.0): confirmed,
+         refuted or unknown
 
 Program options (all commands):
   -I DIR               include directory
@@ -54,7 +60,9 @@ run options:
   --max-steps N        stop after N steps (default 10000000)
   --trace              print the steps
   --delete F:L[:C],... run the mutant with these statements deleted (as for bmc)
-  --json OUT           write the execution as JSON
+  --trace-from FILE    replay a CBMC counterexample (cbmc --json-ui or --xml-ui output): its
+                       inputs are run, and CBMC's values are put beside vcov's
+  --json OUT           write the execution as JSON (with CBMC's values under --trace-from)
 
 bmc options:
   --unwind K           loop iterations and recursion depth (default 1)
@@ -70,6 +78,14 @@ bmc options:
                        inductive step over the loop of main around each assertion proves the rest
   --k-max K            the last k of --k-induction (default 256)
   --json OUT           write the result as JSON
+  --witness OUT        write the counterexample as an SV-COMP violation witness: GraphML 1.0
+                       for OUT.graphml, else YAML 2.0 (violation_sequence)
+  --sarif OUT          write the result as SARIF 2.1.0 (the violation with its code flow)
+
+validate options (vcov-cli validate --witness FILE PROGRAM.c):
+  --witness FILE       the violation witness (required)
+  --unwind K, --timeout S, --property LIST   bound the search, as for bmc (default unwind 10)
+  --json OUT           write the verdict and the execution that follows the witness
 
 coverage options:
   --analysis value     the ART analysis (explicit values; the only one so far)
@@ -90,6 +106,8 @@ coverage options:
   --lcov-explored OUT  lcov tracefile of the over-approximation (DA:<line>,1 for explored lines)
   --automaton OUT      the assumption automaton in CPAchecker's text format
   --dot OUT            the assumption automaton as Graphviz DOT
+  --sarif OUT          SARIF 2.1.0: lines not covered as notes (uncovered, over-approximated,
+                       unreachable), a violation found as an error
 
 mutate options (the program is the harness and the code; see vcov-cli mutate --help):
   --mutate F,...       the files of the code under test (required)
@@ -102,327 +120,14 @@ bmc: 0 safe, 10 unsafe, 1 unknown, for the program itself (mutants are listed); 
   error (a counterexample, the program's or a mutant's, that does not replay);
 coverage: 0 measured, 10 a property violation was found (replayed);
 mutate: 0 the campaign ran, 10 the harness fails on the original code;
-witness: 0 found, 10 none exists within the bound, 1 unknown.
+witness: 0 found, 10 none exists within the bound, 1 unknown;
+validate: 10 confirmed (the witness's violation is real), 0 refuted, 1 unknown.
 )";
-
-std::optional<std::vector<int64_t>> parseValues(const std::string &list) {
-    std::vector<int64_t> out;
-    size_t pos = 0;
-    while (pos < list.size()) {
-        size_t comma = list.find(',', pos);
-        std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        try {
-            size_t used = 0;
-            long long v = std::stoll(item, &used, 0);
-            if (used != item.size())
-                return std::nullopt;
-            out.push_back(v);
-        } catch (const std::exception &) {
-            // Values above INT64_MAX (unsigned 64-bit inputs) wrap as the machine does.
-            try {
-                size_t used = 0;
-                unsigned long long u = std::stoull(item, &used, 0);
-                if (used != item.size())
-                    return std::nullopt;
-                out.push_back(int64_t(u));
-            } catch (const std::exception &) {
-                return std::nullopt;
-            }
-        }
-        if (comma == std::string::npos)
-            break;
-        pos = comma + 1;
-    }
-    return out;
-}
-
-// A program file named on the command line: its path as given, or a path that ends in it.
-FileId findFile(const Program &program, const std::string &name) {
-    FileId found = program.fileId(name);
-    for (size_t i = 0; found < 0 && i < program.files.size(); ++i) {
-        const std::string &path = program.files[i].path;
-        if (path.size() > name.size() && path.compare(path.size() - name.size(), name.size(), name) == 0 &&
-            path[path.size() - name.size() - 1] == '/')
-            found = FileId(i);
-    }
-    return found;
-}
-
-// The mutants of --delete and --delete-each; nullopt (after a message) when one is not
-// in the program.
-std::optional<std::vector<ProgramVariant>> mutantsFromOptions(const CliOptions &opts, const Program &program) {
-    std::vector<ProgramVariant> mutants;
-    if (std::string each = opts.value("delete-each"); !each.empty()) {
-        FileId f = findFile(program, each);
-        if (f < 0) {
-            std::cerr << "vcov-cli: --delete-each: '" << each << "' is not a file of the program\n";
-            return std::nullopt;
-        }
-        mutants = statementDeletions(program, f);
-        if (mutants.empty()) {
-            std::cerr << "vcov-cli: --delete-each: '" << each << "' has no statement to delete\n";
-            return std::nullopt;
-        }
-    }
-    std::string list = opts.value("delete");
-    for (size_t pos = 0; pos < list.size();) {
-        size_t comma = list.find(',', pos);
-        std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        // FILE:LINE or FILE:LINE:COLUMN; the file name itself may not contain ':'.
-        size_t first = item.find(':');
-        unsigned line = 0, column = 0;
-        FileId f = first == std::string::npos ? -1 : findFile(program, item.substr(0, first));
-        if (f >= 0 && sscanf(item.c_str() + first + 1, "%u:%u", &line, &column) < 1)
-            f = -1;
-        ProgramVariant v = f >= 0 ? deleteStatements(program, f, line, column) : ProgramVariant{};
-        if (v.edges.empty()) {
-            std::cerr << "vcov-cli: --delete: no statement to delete at '" << item
-                      << "' (FILE:LINE[:COLUMN]; assignments and calls of functions without a body)\n";
-            return std::nullopt;
-        }
-        mutants.push_back(std::move(v));
-        if (comma == std::string::npos)
-            break;
-        pos = comma + 1;
-    }
-    return mutants;
-}
-
-// What was deleted, as the source has it.
-std::string mutantText(const Program &program, const ProgramVariant &v) {
-    std::string text;
-    for (const auto &entry : v.edges)
-        text += (text.empty() ? "" : "; ") + program.edge(entry.first).text;
-    return text;
-}
-
-std::string violationPlace(const Program &program, const BmcResult &r) {
-    const CfaEdge &e = program.edge(r.violationEdge);
-    return program.files[size_t(e.range.file)].path + ":" + std::to_string(e.range.beginLine);
-}
-
-// A BMC result's execution (counterexample, or the execution beyond the bound) as JSON.
-nlohmann::json counterexampleJson(const Program &program, const BmcResult &r) {
-    nlohmann::json cx = executionToJson(program, *r.counterexample);
-    cx["property"] = r.property ? propertyName(*r.property) : "";
-    cx["message"] = r.violationMessage;
-    cx["replayed"] = r.replayed;
-    return cx;
-}
-
-bool isInternalError(const BmcResult &r) {
-    return r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
-}
-
-int runCommand(const std::vector<std::string> &args) {
-    auto opts =
-        parseCliOptions(args, {"inputs", "uninitialized", "property", "max-steps", "json", "delete"}, {"trace"});
-    if (!opts)
-        return ExitUsage;
-    ExecutionInput input;
-    for (auto [name, target] : {std::pair{"inputs", &input.nondet}, std::pair{"uninitialized", &input.uninitialized}}) {
-        auto values = parseValues(opts->value(name));
-        if (!values) {
-            std::cerr << "vcov-cli: --" << name << " takes comma-separated integers\n";
-            return ExitUsage;
-        }
-        *target = *values;
-    }
-    InterpreterOptions io;
-    auto props = parsePropertyList(opts->value("property"));
-    if (!props) {
-        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
-        return ExitUsage;
-    }
-    io.properties = *props;
-    // Steps are kept only for those who read them (10 million steps would take gigabytes).
-    io.recordSteps = opts->has("trace") || !opts->value("json").empty();
-    if (auto m = opts->value("max-steps"); !m.empty())
-        io.maxSteps = std::stoull(m);
-    auto program = loadProgram(*opts);
-    if (!program)
-        return ExitInputError;
-    if (program->entryFunction == NoFunction) {
-        std::cerr << "vcov-cli: the program has no main function to run\n";
-        return ExitInputError;
-    }
-    // A mutant's counterexample from bmc replays here: every deletion applies at once.
-    auto mutants = mutantsFromOptions(*opts, *program);
-    if (!mutants)
-        return ExitUsage;
-    ProgramVariant mutant;
-    for (const ProgramVariant &m : *mutants) {
-        mutant.name += (mutant.name.empty() ? "" : ", ") + m.name;
-        mutant.edges.insert(m.edges.begin(), m.edges.end());
-    }
-    if (!mutants->empty()) {
-        io.variant = &mutant;
-        std::cerr << "vcov: running the mutant: " << mutant.name << "\n";
-    }
-    Execution x = runProgram(*program, input, io);
-    std::cout << x.output << std::flush;
-    if (opts->has("trace"))
-        std::cerr << executionTrace(*program, x);
-    std::cerr << "vcov: " << describeEnding(*program, x.ending) << "\n";
-    if (auto json = opts->value("json"); !json.empty())
-        if (!writeFile(json, executionToJson(*program, x).dump(1) + "\n"))
-            return ExitInputError;
-    switch (x.ending.kind) {
-    case EndingKind::Exit:
-    case EndingKind::Abort: return ExitOk;
-    case EndingKind::PropertyViolation: return 10;
-    default: return 1;
-    }
-}
-
-int bmcCommand(const std::vector<std::string> &args) {
-    auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each",
-                                       "k-max"},
-                                {"partial-loops", "k-induction"});
-    if (!opts)
-        return ExitUsage;
-    BmcOptions bo;
-    try {
-        if (auto u = opts->value("unwind"); !u.empty())
-            bo.unwind = unsigned(std::stoul(u));
-        if (auto t = opts->value("timeout"); !t.empty())
-            bo.timeoutSeconds = std::stod(t);
-        std::string set = opts->value("unwindset");
-        for (size_t pos = 0; pos < set.size();) {
-            size_t comma = set.find(',', pos);
-            std::string item = set.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-            size_t colon = item.rfind(':');
-            if (colon == std::string::npos)
-                throw std::invalid_argument(item);
-            bo.loopBounds[item.substr(0, colon)] = unsigned(std::stoul(item.substr(colon + 1)));
-            if (comma == std::string::npos)
-                break;
-            pos = comma + 1;
-        }
-    } catch (const std::exception &) {
-        std::cerr << "vcov-cli: --unwind, --unwindset and --timeout take numbers\n";
-        return ExitUsage;
-    }
-    bo.unwindingAssertions = !opts->has("partial-loops");
-    auto props = parsePropertyList(opts->value("property"));
-    if (!props) {
-        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
-        return ExitUsage;
-    }
-    bo.properties = *props;
-    auto program = loadProgramWithMain(*opts);
-    if (!program)
-        return ExitInputError;
-    auto mutants = mutantsFromOptions(*opts, *program);
-    if (!mutants)
-        return ExitUsage;
-    const bool induction = opts->has("k-induction");
-    unsigned kMax = 256;
-    if (induction) {
-        if (bo.properties != PropertySet{Property::Assertion} || !mutants->empty() || opts->has("partial-loops")) {
-            std::cerr << "vcov-cli: --k-induction proves assertions only (no --property, --delete or --partial-loops)\n";
-            return ExitUsage;
-        }
-        try {
-            if (auto k = opts->value("k-max"); !k.empty())
-                kMax = unsigned(std::stoul(k));
-        } catch (const std::exception &) {
-            std::cerr << "vcov-cli: --k-max takes a number\n";
-            return ExitUsage;
-        }
-    }
-    // One encoding for the program and every mutant; each is one query against it.
-    std::optional<BmcEncoding> encoding;
-    if (!induction)
-        encoding.emplace(*program, bo, *mutants);
-    BmcResult r = induction ? checkByKInduction(*program, bo, bo.unwind, kMax) : encoding->check();
-    if (!induction)
-        r.seconds += encoding->encodeSeconds();
-    // A counterexample that does not replay is an engine bug, the program's or a mutant's.
-    std::string internalError = isInternalError(r) ? r.reason : "";
-    if (r.counterexample && r.replayed) {
-        std::cout << (r.verdict == Verdict::Unsafe ? "Counterexample" : "Execution beyond the bound")
-                  << " (replayed by the interpreter):\n"
-                  << executionTrace(*program, *r.counterexample);
-        if (!r.counterexample->output.empty())
-            std::cout << "Output:\n" << r.counterexample->output;
-        std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
-                  << violationPlace(*program, r) << "\n";
-    }
-    switch (r.verdict) {
-    case Verdict::Safe:
-        std::cout << "VERIFICATION SUCCESSFUL (" << (r.reason.empty() ? "bound " + std::to_string(r.bound) : r.reason)
-                  << ")\n";
-        break;
-    case Verdict::Unsafe: std::cout << "VERIFICATION FAILED\n"; break;
-    case Verdict::Unknown: std::cout << "VERIFICATION UNKNOWN: " << r.reason << "\n"; break;
-    }
-    std::cout << "time: " << r.seconds << " s (encoding " << r.encodeSeconds << " s, solving " << r.solveSeconds
-              << " s), unwound locations: " << r.unrolledNodes << ", checks: " << r.checks
-              << (r.satSolver.empty() ? "" : ", SAT solver: " + r.satSolver) << "\n";
-    nlohmann::json mutantsJson = nlohmann::json::array();
-    size_t killed = 0, survived = 0;
-    for (size_t k = 1; k <= mutants->size(); ++k) {
-        const ProgramVariant &m = (*mutants)[k - 1];
-        BmcQuery q;
-        q.variant = k;
-        BmcResult mr = encoding->check(q);
-        const std::string deleted = mutantText(*program, m);
-        std::cout << "Mutant " << k << " of " << mutants->size() << ", " << m.name << " (" << deleted << "): ";
-        nlohmann::json mj = {
-            {"name", m.name}, {"deleted", deleted}, {"verdict", verdictName(mr.verdict)}, {"time_s", mr.seconds}};
-        if (mr.verdict == Verdict::Unsafe && mr.replayed) {
-            ++killed;
-            std::cout << "killed: " << propertyName(*mr.property) << ": " << mr.violationMessage << " at "
-                      << violationPlace(*program, mr) << " (counterexample replayed on the mutant, inputs";
-            for (int64_t v : mr.counterexample->input.nondet)
-                std::cout << " " << v;
-            std::cout << ")\n";
-            mj["counterexample"] = counterexampleJson(*program, mr);
-        } else if (mr.verdict == Verdict::Safe) {
-            ++survived;
-            std::cout << "survived (no check fails within bound " << mr.bound << ")\n";
-        } else {
-            std::cout << "unknown: " << mr.reason << "\n";
-            mj["reason"] = mr.reason;
-            if (isInternalError(mr) && internalError.empty())
-                internalError = m.name + ": " + mr.reason;
-        }
-        mutantsJson.push_back(mj);
-    }
-    if (!mutants->empty())
-        std::cout << "Mutants: " << mutants->size() << ", killed " << killed << ", survived " << survived
-                  << ", unknown " << mutants->size() - killed - survived << " (one encoding, "
-                  << encoding->encodeSeconds() << " s)\n";
-    if (survived && (!bo.properties.count(Property::ArrayBounds) || !bo.properties.count(Property::Pointer)))
-        std::cout << "Note: checks not selected are assumed to hold, so executions that leave an array or "
-                     "dereference a bad pointer do not count: a mutant that survives only through them survives "
-                     "here (--property bounds,pointer counts them as kills)\n";
-    if (auto json = opts->value("json"); !json.empty()) {
-        nlohmann::json j = {{"verdict", verdictName(r.verdict)}, {"bound", r.bound}, {"time_s", r.seconds}};
-        if (!mutants->empty())
-            j["mutants"] = mutantsJson;
-        if (!r.reason.empty())
-            j["reason"] = r.reason;
-        if (r.counterexample) {
-            j["counterexample"] = counterexampleJson(*program, r);
-        } else {
-            j["counterexample"] = nullptr;
-        }
-        if (!writeFile(json, j.dump(1) + "\n"))
-            return ExitInputError;
-    }
-    if (!internalError.empty()) {
-        std::cerr << "vcov-cli: " << internalError << "\n";
-        return 70;
-    }
-    return r.verdict == Verdict::Safe ? 0 : r.verdict == Verdict::Unsafe ? 10 : 1;
-}
 
 int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"analysis", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
-                                 "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot"},
+                                 "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
                                 {"no-heuristic", "no-completion", "exact", "tie-break"});
     if (!opts)
         return ExitUsage;
@@ -496,6 +201,9 @@ int coverageCommand(const std::vector<std::string> &args) {
     if (auto v = opts->value("automaton"); !v.empty() && !writeFile(v, r.automaton.toText(*program)))
         return ExitInputError;
     if (auto v = opts->value("dot"); !v.empty() && !writeFile(v, r.automaton.toDot(*program)))
+        return ExitInputError;
+    if (auto v = opts->value("sarif"); !v.empty() &&
+                                       !writeFile(v, sarifForCoverage(*program, r, VCOV_VERSION).dump(1) + "\n"))
         return ExitInputError;
     return r.bug ? 10 : ExitOk;
 }
@@ -584,6 +292,8 @@ int main(int argc, char **argv) {
             return witnessCommand(args);
         if (command == "goals")
             return goalsCommand(args);
+        if (command == "validate")
+            return validateCommand(args);
     } catch (const std::exception &ex) {
         std::cerr << "vcov-cli: internal error: " << ex.what() << "\n";
         return 70;

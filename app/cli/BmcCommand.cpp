@@ -1,0 +1,206 @@
+#include "cli/BmcCommand.h"
+#include "cli/CliOptions.h"
+#include "Cfa.h"
+#include "bmc/Bmc.h"
+#include "formats/ExecutionJson.h"
+#include "formats/Sarif.h"
+#include "formats/ViolationWitness.h"
+#include "goals/Induction.h"
+#include "frontend/FrontEnd.h"
+#include "semantics/Interpreter.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+using namespace vcov;
+
+namespace vcov::cli {
+
+namespace {
+
+std::string violationPlace(const Program &program, const BmcResult &r) {
+    const CfaEdge &e = program.edge(r.violationEdge);
+    return program.files[size_t(e.range.file)].path + ":" + std::to_string(e.range.beginLine);
+}
+
+// A BMC result's execution (counterexample, or the execution beyond the bound) as JSON.
+nlohmann::json counterexampleJson(const Program &program, const BmcResult &r) {
+    nlohmann::json cx = executionToJson(program, *r.counterexample);
+    cx["property"] = r.property ? propertyName(*r.property) : "";
+    cx["message"] = r.violationMessage;
+    cx["replayed"] = r.replayed;
+    return cx;
+}
+
+bool isInternalError(const BmcResult &r) {
+    return r.verdict == Verdict::Unknown && r.reason.rfind("internal error", 0) == 0;
+}
+} // namespace
+
+int bmcCommand(const std::vector<std::string> &args) {
+    auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each",
+                                       "k-max", "witness", "sarif"},
+                                {"partial-loops", "k-induction"});
+    if (!opts)
+        return ExitUsage;
+    BmcOptions bo;
+    try {
+        if (auto u = opts->value("unwind"); !u.empty())
+            bo.unwind = unsigned(std::stoul(u));
+        if (auto t = opts->value("timeout"); !t.empty())
+            bo.timeoutSeconds = std::stod(t);
+        std::string set = opts->value("unwindset");
+        for (size_t pos = 0; pos < set.size();) {
+            size_t comma = set.find(',', pos);
+            std::string item = set.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+            size_t colon = item.rfind(':');
+            if (colon == std::string::npos)
+                throw std::invalid_argument(item);
+            bo.loopBounds[item.substr(0, colon)] = unsigned(std::stoul(item.substr(colon + 1)));
+            if (comma == std::string::npos)
+                break;
+            pos = comma + 1;
+        }
+    } catch (const std::exception &) {
+        std::cerr << "vcov-cli: --unwind, --unwindset and --timeout take numbers\n";
+        return ExitUsage;
+    }
+    bo.unwindingAssertions = !opts->has("partial-loops");
+    auto props = parsePropertyList(opts->value("property"));
+    if (!props) {
+        std::cerr << "vcov-cli: unknown property in '" << opts->value("property") << "'\n";
+        return ExitUsage;
+    }
+    bo.properties = *props;
+    auto program = loadProgramWithMain(*opts);
+    if (!program)
+        return ExitInputError;
+    auto mutants = mutantsFromOptions(*opts, *program);
+    if (!mutants)
+        return ExitUsage;
+    const bool induction = opts->has("k-induction");
+    unsigned kMax = 256;
+    if (induction) {
+        if (bo.properties != PropertySet{Property::Assertion} || !mutants->empty() || opts->has("partial-loops")) {
+            std::cerr << "vcov-cli: --k-induction proves assertions only (no --property, --delete or --partial-loops)\n";
+            return ExitUsage;
+        }
+        try {
+            if (auto k = opts->value("k-max"); !k.empty())
+                kMax = unsigned(std::stoul(k));
+        } catch (const std::exception &) {
+            std::cerr << "vcov-cli: --k-max takes a number\n";
+            return ExitUsage;
+        }
+    }
+    // One encoding for the program and every mutant; each is one query against it.
+    std::optional<BmcEncoding> encoding;
+    if (!induction)
+        encoding.emplace(*program, bo, *mutants);
+    BmcResult r = induction ? checkByKInduction(*program, bo, bo.unwind, kMax) : encoding->check();
+    if (!induction)
+        r.seconds += encoding->encodeSeconds();
+    // A counterexample that does not replay is an engine bug, the program's or a mutant's.
+    std::string internalError = isInternalError(r) ? r.reason : "";
+    if (r.counterexample && r.replayed) {
+        std::cout << (r.verdict == Verdict::Unsafe ? "Counterexample" : "Execution beyond the bound")
+                  << " (replayed by the interpreter):\n"
+                  << executionTrace(*program, *r.counterexample);
+        if (!r.counterexample->output.empty())
+            std::cout << "Output:\n" << r.counterexample->output;
+        std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
+                  << violationPlace(*program, r) << "\n";
+    }
+    switch (r.verdict) {
+    case Verdict::Safe:
+        std::cout << "VERIFICATION SUCCESSFUL (" << (r.reason.empty() ? "bound " + std::to_string(r.bound) : r.reason)
+                  << ")\n";
+        break;
+    case Verdict::Unsafe: std::cout << "VERIFICATION FAILED\n"; break;
+    case Verdict::Unknown: std::cout << "VERIFICATION UNKNOWN: " << r.reason << "\n"; break;
+    }
+    std::cout << "time: " << r.seconds << " s (encoding " << r.encodeSeconds << " s, solving " << r.solveSeconds
+              << " s), unwound locations: " << r.unrolledNodes << ", checks: " << r.checks
+              << (r.satSolver.empty() ? "" : ", SAT solver: " + r.satSolver) << "\n";
+    nlohmann::json mutantsJson = nlohmann::json::array();
+    size_t killed = 0, survived = 0;
+    for (size_t k = 1; k <= mutants->size(); ++k) {
+        const ProgramVariant &m = (*mutants)[k - 1];
+        BmcQuery q;
+        q.variant = k;
+        BmcResult mr = encoding->check(q);
+        const std::string deleted = mutantText(*program, m);
+        std::cout << "Mutant " << k << " of " << mutants->size() << ", " << m.name << " (" << deleted << "): ";
+        nlohmann::json mj = {
+            {"name", m.name}, {"deleted", deleted}, {"verdict", verdictName(mr.verdict)}, {"time_s", mr.seconds}};
+        if (mr.verdict == Verdict::Unsafe && mr.replayed) {
+            ++killed;
+            std::cout << "killed: " << propertyName(*mr.property) << ": " << mr.violationMessage << " at "
+                      << violationPlace(*program, mr) << " (counterexample replayed on the mutant, inputs";
+            for (int64_t v : mr.counterexample->input.nondet)
+                std::cout << " " << v;
+            std::cout << ")\n";
+            mj["counterexample"] = counterexampleJson(*program, mr);
+        } else if (mr.verdict == Verdict::Safe) {
+            ++survived;
+            std::cout << "survived (no check fails within bound " << mr.bound << ")\n";
+        } else {
+            std::cout << "unknown: " << mr.reason << "\n";
+            mj["reason"] = mr.reason;
+            if (isInternalError(mr) && internalError.empty())
+                internalError = m.name + ": " + mr.reason;
+        }
+        mutantsJson.push_back(mj);
+    }
+    if (!mutants->empty())
+        std::cout << "Mutants: " << mutants->size() << ", killed " << killed << ", survived " << survived
+                  << ", unknown " << mutants->size() - killed - survived << " (one encoding, "
+                  << encoding->encodeSeconds() << " s)\n";
+    if (survived && (!bo.properties.count(Property::ArrayBounds) || !bo.properties.count(Property::Pointer)))
+        std::cout << "Note: checks not selected are assumed to hold, so executions that leave an array or "
+                     "dereference a bad pointer do not count: a mutant that survives only through them survives "
+                     "here (--property bounds,pointer counts them as kills)\n";
+    // The counterexample for other tools: an SV-COMP violation witness, and SARIF.
+    const Execution *violation = r.verdict == Verdict::Unsafe && r.replayed ? &*r.counterexample : nullptr;
+    if (auto out = opts->value("witness"); !out.empty()) {
+        if (!violation) {
+            std::cerr << "vcov-cli: no violation witness written: the verdict is " << verdictName(r.verdict) << "\n";
+        } else {
+            WitnessMetadata meta;
+            meta.version = VCOV_VERSION;
+            const bool graphml = out.size() > 8 && out.compare(out.size() - 8, 8, ".graphml") == 0;
+            if (!writeFile(out, graphml ? violationWitnessGraphml(*program, *violation, meta)
+                                        : violationWitnessYaml(*program, *violation, meta)))
+                return ExitInputError;
+        }
+    }
+    if (auto out = opts->value("sarif"); !out.empty()) {
+        std::string message = violation ? propertyName(*r.property) + std::string(": ") + r.violationMessage + " at " +
+                                              violationPlace(*program, r)
+                                        : "";
+        if (!writeFile(out, sarifForViolation(*program, violation, message, VCOV_VERSION).dump(1) + "\n"))
+            return ExitInputError;
+    }
+    if (auto json = opts->value("json"); !json.empty()) {
+        nlohmann::json j = {{"verdict", verdictName(r.verdict)}, {"bound", r.bound}, {"time_s", r.seconds}};
+        if (!mutants->empty())
+            j["mutants"] = mutantsJson;
+        if (!r.reason.empty())
+            j["reason"] = r.reason;
+        if (r.counterexample) {
+            j["counterexample"] = counterexampleJson(*program, r);
+        } else {
+            j["counterexample"] = nullptr;
+        }
+        if (!writeFile(json, j.dump(1) + "\n"))
+            return ExitInputError;
+    }
+    if (!internalError.empty()) {
+        std::cerr << "vcov-cli: " << internalError << "\n";
+        return 70;
+    }
+    return r.verdict == Verdict::Safe ? 0 : r.verdict == Verdict::Unsafe ? 10 : 1;
+}
+
+} // namespace vcov::cli

@@ -1,0 +1,331 @@
+#include "witness/WitnessValidation.h"
+
+#include "semantics/Interpreter.h"
+#include "semantics/Layout.h"
+
+#include <map>
+#include <regex>
+
+namespace vcov {
+
+namespace {
+
+std::optional<int64_t> integerOf(std::string s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == ')'))
+        s.pop_back();
+    while (!s.empty() && (s.front() == ' ' || s.front() == '('))
+        s.erase(s.begin());
+    while (!s.empty() && std::string("uUlL").find(s.back()) != std::string::npos)
+        s.pop_back();
+    try {
+        size_t used = 0;
+        if (!s.empty() && s[0] == '-') {
+            long long v = std::stoll(s, &used, 0);
+            return used == s.size() ? std::optional<int64_t>(v) : std::nullopt;
+        }
+        unsigned long long v = std::stoull(s, &used, 0);
+        return used == s.size() ? std::optional<int64_t>(int64_t(v)) : std::nullopt;
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+}
+
+// "\result == 5" → 5 (format 2.0 allows only a comparison with a constant there).
+std::optional<int64_t> resultValue(const std::string &constraint) {
+    static const std::regex re(R"(^\s*\\result\s*==\s*(.+)$)");
+    std::smatch m;
+    if (!std::regex_match(constraint, m, re))
+        return std::nullopt;
+    return integerOf(m[1]);
+}
+
+// "x == 1 && a[2] == 3" → {x: 1, a[2]: 3}; conjuncts of another shape are passed over.
+std::map<std::string, int64_t> equalities(const std::string &constraint) {
+    std::map<std::string, int64_t> out;
+    static const std::regex re(R"(([A-Za-z_][A-Za-z_0-9]*(\[[0-9]+\])?)\s*==\s*(-?[0-9xXa-fA-FuUlL]+))");
+    for (auto it = std::sregex_iterator(constraint.begin(), constraint.end(), re); it != std::sregex_iterator(); ++it)
+        if (auto v = integerOf((*it)[3]))
+            out[(*it)[1]] = *v;
+    return out;
+}
+
+bool sameFile(const std::string &a, const std::string &b) {
+    if (a.empty() || b.empty())
+        return true;
+    auto base = [](const std::string &p) { return p.substr(p.find_last_of('/') + 1); };
+    return base(a) == base(b);
+}
+
+// A target without a line (a GraphML violation node) is anywhere.
+bool at(const Program &p, const CfaEdge &e, const Waypoint &w) {
+    if (w.type == Waypoint::Type::Target && w.line == 0)
+        return true;
+    return e.range.valid() && e.range.beginLine <= w.line && w.line <= std::max(e.range.endLine, e.range.beginLine) &&
+           sameFile(p.files[size_t(e.range.file)].path, w.file);
+}
+
+// The assume edge that decides its branching: its target makes no further test on the line
+// (`a && b` is two tests; the second decides).
+bool decides(const Program &p, const CfaEdge &e) {
+    if (e.kind != EdgeKind::Assume)
+        return false;
+    for (EdgeId o : p.node(e.to).out)
+        if (p.edge(o).kind == EdgeKind::Assume && p.edge(o).range.beginLine == e.range.beginLine)
+            return false;
+    return true;
+}
+
+bool sameValue(int64_t a, int64_t b, const Type *t) {
+    unsigned bits = t && t->isInt() ? t->bits : 64;
+    uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    return (uint64_t(a) & mask) == (uint64_t(b) & mask);
+}
+
+// Whether a move passes a follow waypoint, by control alone (values are the replay's).
+bool nondetCall(const CfaEdge &e) {
+    return e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Nondet || e.call.intrinsic == Intrinsic::External);
+}
+
+// A function_return waypoint is passed by the return from a callee with a body, and by the
+// call itself of a function without one.
+bool passes(const Program &p, PathMove move, const Waypoint &w) {
+    const CfaEdge &e = p.edge(move.edge);
+    if (!at(p, e, w))
+        return false;
+    if (move.isReturn)
+        return w.type == Waypoint::Type::FunctionReturn || w.type == Waypoint::Type::Assumption;
+    switch (w.type) {
+    case Waypoint::Type::Branching: return decides(p, e) && e.truth == (w.constraint == "true");
+    case Waypoint::Type::FunctionReturn: return nondetCall(e);
+    case Waypoint::Type::FunctionEnter: return e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None;
+    case Waypoint::Type::Assumption: return true;
+    case Waypoint::Type::Target: return false;
+    }
+    return false;
+}
+
+// The witness as an observer for the model checker: the state counts the follow
+// waypoints passed (greedily, which is exact for a subsequence); reach_error() is blocked
+// unless every waypoint was passed and it is the target. Values are not watched, so the
+// product admits every execution that follows the witness and more: "no violation in the
+// product" refutes the witness.
+class WitnessObserver : public PathObserver {
+public:
+    WitnessObserver(const Program &p, std::vector<Waypoint> follows) : m_p(p) {
+        for (Waypoint &w : follows) {
+            if (w.type == Waypoint::Type::Target)
+                m_target = w;
+            else
+                m_follows.push_back(std::move(w));
+        }
+    }
+    int initial() const override { return 0; }
+    int step(int state, PathMove move) const override {
+        // One move may pass several waypoints (an assumption before the call at its place).
+        bool passed = false;
+        while (size_t(state) < m_follows.size() && passes(m_p, move, m_follows[size_t(state)])) {
+            ++state;
+            passed = true;
+        }
+        if (passed)
+            return state;
+        if (!move.isReturn) {
+            const CfaEdge &e = m_p.edge(move.edge);
+            if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::Error &&
+                (size_t(state) < m_follows.size() || (m_target && !at(m_p, e, *m_target))))
+                return Blocked;
+        }
+        return state;
+    }
+
+private:
+    const Program &m_p;
+    std::vector<Waypoint> m_follows;
+    std::optional<Waypoint> m_target;
+};
+
+std::string describe(const Waypoint &w) {
+    return std::string(waypointTypeName(w.type)) + " at " + w.file + ":" + std::to_string(w.line) +
+           (w.constraint.empty() ? "" : " (" + w.constraint + ")");
+}
+
+} // namespace
+
+const char *witnessVerdictName(WitnessVerdict v) {
+    switch (v) {
+    case WitnessVerdict::Confirmed: return "confirmed";
+    case WitnessVerdict::Refuted: return "refuted";
+    case WitnessVerdict::Unknown: return "unknown";
+    }
+    return "";
+}
+
+WitnessMatch matchWitness(const Program &p, const Execution &x, const ViolationWitness &witness) {
+    WitnessMatch m;
+    const std::vector<Waypoint> follows = witness.follows();
+    size_t j = 0, step = 0;
+    for (const PathMove &move : movesOf(p, x)) {
+        const ExecutionStep *s = move.isReturn || step >= x.steps.size() ? nullptr : &x.steps[step++];
+        const CfaEdge &e = p.edge(move.edge);
+        // One move may pass several waypoints (an assumption before the call at its place).
+        while (j < follows.size() && follows[j].type != Waypoint::Type::Target && passes(p, move, follows[j])) {
+            // The values of nondet calls are the execution's to match; a callee's result is not recorded.
+            if (follows[j].type == Waypoint::Type::FunctionReturn && s) {
+                auto want = resultValue(follows[j].constraint);
+                if (!s->nondet || (want && !sameValue(*s->nondet, *want, e.call.lhs ? e.call.lhs->type : nullptr)))
+                    break;
+            }
+            ++j;
+        }
+    }
+    const ExecutionEnding &end = x.ending;
+    const bool violated = end.kind == EndingKind::PropertyViolation && end.edge >= 0;
+    const bool hasTarget = !follows.empty() && follows.back().type == Waypoint::Type::Target;
+    m.violationAtTarget = violated && (!hasTarget || at(p, p.edge(end.edge), follows.back()));
+    if (j + 1 == follows.size() && hasTarget && m.violationAtTarget)
+        ++j;
+    m.followed = j;
+    if (j < follows.size())
+        m.firstMiss = describe(follows[j]);
+    return m;
+}
+
+WitnessValidation validateWitness(const Program &p, const ViolationWitness &witness, const BmcOptions &options) {
+    WitnessValidation v;
+    const std::vector<Waypoint> follows = witness.follows();
+    v.waypoints = follows.size();
+
+    // 1. The witness's values replayed: each function_return value goes to the nondet call
+    // it names (the first unpinned call at its line, in order), each `x == v` assumption
+    // to the declaration of x before it. Calls the witness leaves open get 0.
+    InterpreterOptions io;
+    io.properties = options.properties;
+    io.maxSteps = 2'000'000;
+    std::map<std::string, std::vector<std::map<std::string, int64_t>>> assumed; // per variable, in order
+    for (const Waypoint &w : follows)
+        if (w.type == Waypoint::Type::Assumption)
+            for (auto &[lv, value] : equalities(w.constraint)) {
+                std::string var = lv.substr(0, lv.find('['));
+                if (assumed[var].empty() || assumed[var].back().count(lv))
+                    assumed[var].push_back({});
+                assumed[var].back()[lv] = value;
+            }
+    // The function_return waypoints of nondet calls, in order: the values to replay.
+    std::vector<Waypoint> returns;
+    for (const Waypoint &w : follows)
+        if (w.type == Waypoint::Type::FunctionReturn && resultValue(w.constraint))
+            for (const CfaEdge &e : p.edges)
+                if (nondetCall(e) && at(p, e, w)) {
+                    returns.push_back(w);
+                    break;
+                }
+    // Replays from `input` (the values the witness leaves open), pinning the witness's values.
+    auto replay = [&](ExecutionInput input) {
+    Execution x;
+    for (int round = 0; round < 10'000; ++round) {
+        x = runProgram(p, input, io);
+        bool changed = false;
+        size_t j = 0, k = 0, u = 0;
+        std::map<std::string, size_t> used;
+        for (const ExecutionStep &s : x.steps) {
+            const CfaEdge &e = p.edge(s.edge);
+            if (s.nondet) {
+                if (j < returns.size() && passes(p, {s.edge, false}, returns[j])) {
+                    if (auto want = resultValue(returns[j].constraint);
+                        want && (k >= input.nondet.size() || !sameValue(input.nondet[k], *want, e.call.lhs ? e.call.lhs->type : nullptr))) {
+                        input.nondet.resize(std::max(input.nondet.size(), k + 1), 0);
+                        input.nondet[k] = *want;
+                        input.nondet.resize(k + 1);
+                        changed = true;
+                        break;
+                    }
+                    ++j;
+                }
+                ++k;
+            }
+            if (e.kind == EdgeKind::Declaration && !e.hasInitializer) {
+                const Variable &var = p.variable(e.declared);
+                const auto &leaves = leavesOf(var.type);
+                auto it = assumed.find(var.name);
+                if (it != assumed.end() && used[var.name] < it->second.size()) {
+                    const auto &values = it->second[used[var.name]++];
+                    for (size_t l = 0; l < leaves.size(); ++l) {
+                        std::string lv = var.type->isScalar()
+                                             ? var.name
+                                             : var.name + "[" + std::to_string(leaves[l].offset / std::max<uint64_t>(1, leaves[l].type->sizeBytes)) + "]";
+                        auto found = values.find(lv);
+                        if (found == values.end())
+                            continue;
+                        if (u + l >= input.uninitialized.size() || input.uninitialized[u + l] != found->second) {
+                            input.uninitialized.resize(std::max(input.uninitialized.size(), u + leaves.size()), 0);
+                            input.uninitialized[u + l] = found->second;
+                            changed = true;
+                        }
+                    }
+                    if (changed)
+                        break;
+                }
+                u += leaves.size();
+            }
+        }
+        if (!changed)
+            break;
+    }
+    return x;
+    };
+    Execution x = replay({});
+    WitnessMatch m = matchWitness(p, x, witness);
+    if (x.ending.kind == EndingKind::PropertyViolation && m.violationAtTarget && m.followed == follows.size()) {
+        v.verdict = WitnessVerdict::Confirmed;
+        v.method = "replay of the witness's values";
+        v.reason = "the execution with the witness's values follows all " + std::to_string(follows.size()) +
+                   " waypoints and ends in the violation: " + describeEnding(p, x.ending);
+        v.followed = m.followed;
+        v.execution = std::move(x);
+        return v;
+    }
+    const std::string replayNote = "the witness's values alone " +
+                                   (x.ending.kind == EndingKind::PropertyViolation && m.violationAtTarget
+                                        ? std::string("reach the violation but miss ") + m.firstMiss
+                                        : "do not lead to the target (" + describeEnding(p, x.ending) + ")");
+
+    // 2. The model checker in product with the witness's control flow.
+    WitnessObserver observer(p, follows);
+    BmcEncoding encoding(p, options);
+    BmcQuery q;
+    q.observer = &observer;
+    BmcResult r = encoding.check(q);
+    v.method = "bounded model checking in product with the witness";
+    if (r.verdict == Verdict::Safe) {
+        v.verdict = WitnessVerdict::Refuted;
+        v.reason = "no execution that passes the witness's waypoints violates a property (" +
+                   (r.reason.empty() ? "every path complete at bound " + std::to_string(r.bound) : r.reason) +
+                   "); " + replayNote;
+        return v;
+    }
+    if (r.verdict == Verdict::Unsafe && r.counterexample && r.replayed) {
+        // The values the witness leaves open (CBMC's GraphML names no uninitialized local)
+        // taken from the model checker's execution, the witness's own pinned again.
+        Execution pinned = replay(r.counterexample->input);
+        if (matchWitness(p, pinned, witness).followed > matchWitness(p, *r.counterexample, witness).followed)
+            r.counterexample = std::move(pinned);
+        WitnessMatch bm = matchWitness(p, *r.counterexample, witness);
+        v.followed = bm.followed;
+        if (bm.violationAtTarget && bm.followed == follows.size()) {
+            v.verdict = WitnessVerdict::Confirmed;
+            v.reason = "an execution follows all " + std::to_string(follows.size()) +
+                       " waypoints and ends in the violation: " + describeEnding(p, r.counterexample->ending);
+            v.execution = std::move(r.counterexample);
+            return v;
+        }
+        v.reason = "a violation lies along the witness's branches, but the execution found misses " +
+                   (bm.firstMiss.empty() ? std::string("the target") : bm.firstMiss) + "; " + replayNote;
+        v.execution = std::move(r.counterexample);
+        return v;
+    }
+    v.reason = (r.reason.empty() ? std::string("the model checker did not decide") : r.reason) + "; " + replayNote;
+    v.followed = m.followed;
+    return v;
+}
+
+} // namespace vcov
