@@ -322,6 +322,8 @@ void MainWindow::createActions() {
         if (!saveSession(path, &error))
             QMessageBox::warning(this, tr("Save Session"), tr("The session was not saved: %1").arg(error));
     });
+    file->addAction(tr("Open &Trace or Witness…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                    &MainWindow::openTraceDialog);
     file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

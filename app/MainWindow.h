@@ -136,6 +136,13 @@ public:
     // The goal's test, replayed, in the Trace view; false when the goal is not covered.
     bool showGoalTest(int row);
 
+    // Traces other tools wrote (MainWindowTraces.cpp), for the program shown: a CBMC
+    // counterexample (--json-ui / --xml-ui) replayed with CBMC's values beside vcov's, or
+    // an SV-COMP violation witness validated off the GUI thread and its execution shown.
+    // traceShown() when it is in the Trace view; false with a message when it cannot start.
+    bool openTrace(const QString &path, QString *error = nullptr);
+    QString lastTraceVerdict() const { return m_traceVerdict; }
+
 public slots:
     void showFunction(vcov::FunctionId function);
     void revealRange(const vcov::SourceRange &range);
@@ -151,6 +158,8 @@ signals:
     // A mutation campaign ended (finished, stopped or failed).
     void mutationFinished();
     void witnessShown();
+    // An imported trace or a validated witness is shown (or refused with a message).
+    void traceShown();
     // A branch-goal job ended (finished, stopped or failed) and its report is shown.
     void goalsFinished();
     // A session's branch-goal report was replayed and is shown (or refused with a message).
@@ -164,7 +173,9 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    QString m_traceVerdict; // the last imported trace's or witness's verdict, in a sentence
     void createActions();
+    void openTraceDialog();
     void createDocks();
     QString coverageSummary() const;
     void showSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot);

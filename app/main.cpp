@@ -25,13 +25,15 @@ int main(int argc, char **argv) {
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
         std::cout << "usage: vcov [FILE.c... | TASK.yml] [-I DIR] [-D NAME[=V]] [--32|--64] [--task T.yml]\n"
                      "            [--compile-commands DB] [--function NAME] [--run] [--quit-when-done]\n"
-                     "            [--screenshot OUT.png] [--example NAME [--explain]]\n"
+                     "            [--screenshot OUT.png] [--example NAME [--explain]] [--trace FILE]\n"
                      "  --example NAME  open a bundled example (File > Open Example) and run it:\n"
                      "                  coverage, or mutation (a campaign on insertion sort and a weak\n"
-                     "                  harness, its survivor selected); --explain then shows its witness\n";
+                     "                  harness, its survivor selected); --explain then shows its witness\n"
+                     "  --trace FILE    open a CBMC trace (--json-ui, --xml-ui) or an SV-COMP violation\n"
+                     "                  witness for the program (File > Open Trace or Witness)\n";
         return 0;
     }
-    auto options = cli::parseCliOptions(args, {"screenshot", "function", "example"},
+    auto options = cli::parseCliOptions(args, {"screenshot", "function", "example", "trace"},
                                       {"run", "quit-when-done", "explain"});
     if (!options)
         return cli::ExitUsage;
@@ -71,7 +73,10 @@ int main(int argc, char **argv) {
         if (run && !example)
             done();
     });
-    QObject::connect(&window, &app::MainWindow::programShown, &window, [&window, run, example, done, function]() mutable {
+    std::string traceFile = options->value("trace");
+    QObject::connect(&window, &app::MainWindow::traceShown, &window, [done] { done(); });
+    QObject::connect(&window, &app::MainWindow::programShown, &window,
+                     [&window, run, example, done, function, &traceFile]() mutable {
         if (example)
             return;
         if (!function.empty()) {
@@ -81,6 +86,12 @@ int main(int argc, char **argv) {
                 window.showFunction(p->function(f)->id);
                 return; // programShown comes again once laid out
             }
+        }
+        if (std::string trace = std::exchange(traceFile, std::string()); !trace.empty()) {
+            QString error;
+            if (window.openTrace(QString::fromStdString(trace), &error))
+                return; // done when traceShown comes
+            std::cerr << "vcov: " << error.toStdString() << "\n";
         }
         if (run) {
             if (!window.coverage() && !window.isAnalysing() && !window.startCoverage())

@@ -25,7 +25,19 @@ void TraceModel::setExecution(std::shared_ptr<const Program> program, std::share
     m_execution = std::move(execution);
     m_mark = std::move(mark);
     m_current = -1;
+    m_peerTool.clear();
+    m_peerValues.clear();
+    m_peerDiffers.clear();
     endResetModel();
+}
+
+void TraceModel::setPeer(QString tool, std::vector<QString> values, std::vector<bool> differs) {
+    m_peerTool = std::move(tool);
+    m_peerValues = std::move(values);
+    m_peerDiffers = std::move(differs);
+    emit headerDataChanged(Qt::Horizontal, Peer, Peer);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, Peer), index(rowCount() - 1, Peer));
 }
 
 void TraceModel::setCurrentStep(int step) {
@@ -64,6 +76,8 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
             return s.assigned.empty() ? QString()
                                       : QStringLiteral("%1 = %2").arg(QString::fromStdString(s.assigned), QString::fromStdString(s.value));
         case Input: return s.nondet ? QVariant(qlonglong(*s.nondet)) : QVariant();
+        case Peer:
+            return size_t(index.row()) < m_peerValues.size() ? QVariant(m_peerValues[size_t(index.row())]) : QVariant();
         }
         return {};
     case Qt::ToolTipRole: {
@@ -79,6 +93,9 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         }
         return {};
     case Qt::BackgroundRole:
+        // A value the other tool reports differently: never hidden.
+        if (index.column() == Peer && size_t(index.row()) < m_peerDiffers.size() && m_peerDiffers[size_t(index.row())])
+            return tint(QColor(0xe0, 0x30, 0x30), QGuiApplication::palette());
         if (index.row() == m_current)
             return markedRowTint();
         if (isMarked(index.row()))
@@ -97,6 +114,7 @@ QVariant TraceModel::headerData(int section, Qt::Orientation orientation, int ro
     case Step: return tr("Step");
     case Assigned: return tr("Writes");
     case Input: return tr("Input");
+    case Peer: return m_peerTool;
     }
     return {};
 }

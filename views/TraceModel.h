@@ -25,13 +25,17 @@ struct TraceMark {
 class TraceModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Index, Line, Step, Assigned, Input, ColumnCount };
+    enum Column { Index, Line, Step, Assigned, Input, Peer, ColumnCount };
 
     explicit TraceModel(QObject *parent = nullptr);
     void setExecution(std::shared_ptr<const Program> program, std::shared_ptr<const Execution> execution,
                       TraceMark mark = {});
     std::shared_ptr<const Execution> execution() const { return m_execution; }
     bool isMarked(int step) const;
+    // Another tool's values beside the steps (CBMC's for an imported trace): per step, the
+    // value it reports ("" for none) and whether it differs from vcov's.
+    void setPeer(QString tool, std::vector<QString> values, std::vector<bool> differs);
+    bool hasPeer() const { return !m_peerTool.isEmpty(); }
     void setCurrentStep(int step);
     int currentStep() const { return m_current; }
 
@@ -45,6 +49,9 @@ private:
     std::shared_ptr<const Execution> m_execution;
     TraceMark m_mark;
     int m_current = -1;
+    QString m_peerTool;
+    std::vector<QString> m_peerValues;
+    std::vector<bool> m_peerDiffers;
 };
 
 class TraceVariablesModel : public QAbstractTableModel {

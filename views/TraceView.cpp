@@ -100,6 +100,15 @@ void TraceView::showTrace(int index) {
     m_choice->setCurrentIndex(index);
     const TraceEntry &t = m_traces[size_t(index)];
     m_model->setExecution(m_program, t.execution, t.mark);
+    if (!t.peerTool.isEmpty())
+        m_model->setPeer(t.peerTool, t.peerValues, t.peerDiffers);
+    m_steps->setColumnHidden(TraceModel::Peer, t.peerTool.isEmpty());
+    // With another tool's values, vcov's writes and the tool's stand side by side before
+    // the step text, where a narrow dock still shows them.
+    QHeaderView *header = m_steps->horizontalHeader();
+    const int peerAt = t.peerTool.isEmpty() ? TraceModel::Peer : TraceModel::Line + 2;
+    header->moveSection(header->visualIndex(TraceModel::Assigned), t.peerTool.isEmpty() ? TraceModel::Assigned : TraceModel::Line + 1);
+    header->moveSection(header->visualIndex(TraceModel::Peer), peerAt);
     m_ending->setText(tr("Inputs: %1 — ends: %2")
                           .arg([&] {
                               QStringList in;
@@ -108,7 +117,8 @@ void TraceView::showTrace(int index) {
                               return in.isEmpty() ? tr("none") : in.join(QStringLiteral(", "));
                           }())
                           .arg(QString::fromStdString(describeEnding(*m_program, t.execution->ending))) +
-                      (t.mark.empty() ? QString() : tr(" — ◆ %1").arg(t.mark.label)));
+                      (t.mark.empty() ? QString() : tr(" — ◆ %1").arg(t.mark.label)) +
+                      (t.peerSummary.isEmpty() ? QString() : QStringLiteral("\n") + t.peerSummary));
     m_steps->resizeColumnsToContents();
     // Rows below the fold are not measured: room for a long line number and the mark.
     m_steps->setColumnWidth(TraceModel::Line, std::max(m_steps->columnWidth(TraceModel::Line),

@@ -28,6 +28,12 @@ struct TraceEntry {
     std::shared_ptr<const Execution> execution;
     std::vector<int> artNodes;                 // per step: the ART node of the automaton state reached, or -1
     TraceMark mark;                            // steps singled out (a mutant's edit)
+    // Another tool's account of the same execution (CBMC's trace): its values per step,
+    // which of them differ, and a sentence that sums up the agreement.
+    QString peerTool;
+    std::vector<QString> peerValues;
+    std::vector<bool> peerDiffers;
+    QString peerSummary;
 };
 
 class TraceView : public QWidget {

@@ -6,6 +6,8 @@
 #include "DiagnosticsModel.h"
 #include "DiagnosticsView.h"
 #include "SourceView.h"
+#include "TraceModel.h"
+#include "TraceView.h"
 
 #include "coverage/Coverage.h"
 
@@ -13,6 +15,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <filesystem>
@@ -245,6 +248,78 @@ private slots:
         QVERIFY(r->count(LineStatus::OverApproximated) > 0);
         QVERIFY(!r->bug);
         QCOMPARE(w.sourceView(0)->lineStatuses().size(), r->lines.size());
+    }
+
+    // File > Open Trace or Witness: a real CBMC 6.6 counterexample (tests/data/formats,
+    // made by cbmc --json-ui) replays with CBMC's values in their own column; a value CBMC
+    // reports differently is flagged, not hidden; a violation witness is validated off the
+    // GUI thread and its execution shown; a file of neither kind gets a message.
+    void importsCbmcTracesAndWitnesses() {
+        app::MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy traced(&w, &app::MainWindow::traceShown);
+        const QString dir = QStringLiteral(VCOV_SOURCE_DIR "/tests/data/formats/");
+        w.openPath(dir + QStringLiteral("traced.c"));
+        QVERIFY(waitShown(w, shown));
+        QString error;
+        QVERIFY2(w.openTrace(dir + QStringLiteral("traced.cbmc.json"), &error), qPrintable(error));
+        QVERIFY(traced.count() > 0 || traced.wait(30000));
+        views::TraceModel *m = w.traceView()->traceModel();
+        QVERIFY(m->hasPeer());
+        QCOMPARE(m->headerData(views::TraceModel::Peer, Qt::Horizontal).toString(), QStringLiteral("CBMC"));
+        QCOMPARE(int(m->execution()->ending.kind), int(EndingKind::PropertyViolation));
+        int withPeer = 0, flagged = 0;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            QModelIndex i = m->index(r, views::TraceModel::Peer);
+            if (!i.data().toString().isEmpty())
+                ++withPeer;
+            if (r != m->currentStep() && i.data(Qt::BackgroundRole).isValid()) // the current row is tinted too
+                ++flagged;
+        }
+        QVERIFY(withPeer >= 5);
+        QCOMPARE(flagged, 0);
+        QVERIFY2(w.lastTraceVerdict().contains(QStringLiteral("both fail at")), qPrintable(w.lastTraceVerdict()));
+        if (QString shots = qEnvironmentVariable("VCOV_SCREENSHOT_DIR"); !shots.isEmpty())
+            w.grab().save(shots + QStringLiteral("/trace-cbmc.png"));
+
+        // The same trace with one value changed (x's last write): the row is flagged.
+        QFile in(dir + QStringLiteral("traced.cbmc.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        const int at = text.lastIndexOf("\"data\": \"3\"");
+        QVERIFY(at > 0);
+        text.replace(at, 11, "\"data\": \"4\"");
+        const int bits = text.lastIndexOf("00000000000000000000000000000011", at);
+        QVERIFY(bits > 0 && at - bits < 80);
+        text.replace(bits, 32, "00000000000000000000000000000100");
+        QTemporaryDir tmp;
+        QFile out(tmp.filePath(QStringLiteral("tampered.json")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        traced.clear();
+        QVERIFY(w.openTrace(out.fileName(), &error));
+        QVERIFY(traced.count() > 0 || traced.wait(30000));
+        flagged = 0;
+        for (int r = 0; r < m->rowCount(); ++r)
+            flagged += r != m->currentStep() && m->index(r, views::TraceModel::Peer).data(Qt::BackgroundRole).isValid();
+        QCOMPARE(flagged, 1);
+        QVERIFY2(w.lastTraceVerdict().contains(QStringLiteral("1 differ")), qPrintable(w.lastTraceVerdict()));
+
+        // vcov's own witness of the bug, validated: confirmed, its execution in the Trace view.
+        traced.clear();
+        QVERIFY(w.openTrace(dir + QStringLiteral("traced.witness.yml"), &error));
+        QVERIFY(traced.wait(60000));
+        QVERIFY2(w.lastTraceVerdict().startsWith(QStringLiteral("confirmed")), qPrintable(w.lastTraceVerdict()));
+        QVERIFY(!m->hasPeer());
+        QCOMPARE(int(m->execution()->ending.kind), int(EndingKind::PropertyViolation));
+
+        // Neither a trace nor a witness: a message, the trace view keeps what it shows.
+        QVERIFY(!w.openTrace(dir + QStringLiteral("safe.json"), &error));
+        QVERIFY2(error.contains(QStringLiteral("no failed property")), qPrintable(error));
+        QCOMPARE(int(m->execution()->ending.kind), int(EndingKind::PropertyViolation));
     }
 
 private:
