@@ -110,11 +110,11 @@ void leavesOfText(const std::string &text, std::vector<int64_t> &out) {
     std::string item;
     auto flush = [&] {
         size_t b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
-        if (b != std::string::npos)
-            if (auto v = fromText(item.substr(b, e - b + 1)))
-                out.push_back(*v);
-            else
-                out.push_back(pointerLeaf(item.substr(b, e - b + 1)));
+        if (b != std::string::npos) {
+            const std::string one = item.substr(b, e - b + 1);
+            auto v = fromText(one);
+            out.push_back(v ? *v : pointerLeaf(one));
+        }
         item.clear();
     };
     for (char c : text) {
@@ -128,7 +128,8 @@ void leavesOfText(const std::string &text, std::vector<int64_t> &out) {
 
 // CBMC's unwinding assertions ("main.unwind.0", "f.recursion"): no violation of the program.
 bool isUnwindingProperty(const std::string &id) {
-    return id.find(".unwind.") != std::string::npos || id.size() >= 10 && id.compare(id.size() - 10, 10, ".recursion") == 0;
+    return id.find(".unwind.") != std::string::npos ||
+           (id.size() >= 10 && id.compare(id.size() - 10, 10, ".recursion") == 0);
 }
 
 // Which failure to replay first: the program's assertions (what SV-COMP's unreach-call

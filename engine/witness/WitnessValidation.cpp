@@ -86,6 +86,17 @@ bool nondetCall(const CfaEdge &e) {
     return e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Nondet || e.call.intrinsic == Intrinsic::External);
 }
 
+// The violation at a target: on its line, or a call of the function that holds it
+// (reach_error() with the target inside its body).
+bool atTarget(const Program &p, const CfaEdge &e, const Waypoint &w) {
+    if (at(p, e, w))
+        return true;
+    if (e.kind != EdgeKind::Call || e.call.callee == NoFunction)
+        return false;
+    const SourceRange &r = p.functions[size_t(e.call.callee)].range;
+    return r.valid() && r.beginLine <= w.line && w.line <= r.endLine && sameFile(p.files[size_t(r.file)].path, w.file);
+}
+
 // A function_return waypoint is passed by the return from a callee with a body, and by the
 // call itself of a function without one.
 bool passes(const Program &p, PathMove move, const Waypoint &w) {
@@ -106,18 +117,16 @@ bool passes(const Program &p, PathMove move, const Waypoint &w) {
 
 // The witness as an observer for the model checker: the state counts the follow
 // waypoints passed (greedily, which is exact for a subsequence); reach_error() is blocked
-// unless every waypoint was passed and it is the target. Values are not watched, so the
+// until every waypoint was passed (wherever the target: the check of the found execution
+// looks at it). Values are not watched, so the
 // product admits every execution that follows the witness and more: "no violation in the
 // product" refutes the witness.
 class WitnessObserver : public PathObserver {
 public:
     WitnessObserver(const Program &p, std::vector<Waypoint> follows) : m_p(p) {
-        for (Waypoint &w : follows) {
-            if (w.type == Waypoint::Type::Target)
-                m_target = w;
-            else
+        for (Waypoint &w : follows)
+            if (w.type != Waypoint::Type::Target)
                 m_follows.push_back(std::move(w));
-        }
     }
     int initial() const override { return 0; }
     int step(int state, PathMove move) const override {
@@ -131,8 +140,9 @@ public:
             return state;
         if (!move.isReturn) {
             const CfaEdge &e = m_p.edge(move.edge);
-            if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::Error &&
-                (size_t(state) < m_follows.size() || (m_target && !at(m_p, e, *m_target))))
+            // Not the target's place: a witness may name the call of reach_error() or a
+            // line inside it, and blocking the wrong one would refute a real violation.
+            if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::Error && size_t(state) < m_follows.size())
                 return Blocked;
         }
         return state;
@@ -141,7 +151,6 @@ public:
 private:
     const Program &m_p;
     std::vector<Waypoint> m_follows;
-    std::optional<Waypoint> m_target;
 };
 
 std::string describe(const Waypoint &w) {
@@ -181,7 +190,7 @@ WitnessMatch matchWitness(const Program &p, const Execution &x, const ViolationW
     const ExecutionEnding &end = x.ending;
     const bool violated = end.kind == EndingKind::PropertyViolation && end.edge >= 0;
     const bool hasTarget = !follows.empty() && follows.back().type == Waypoint::Type::Target;
-    m.violationAtTarget = violated && (!hasTarget || at(p, p.edge(end.edge), follows.back()));
+    m.violationAtTarget = violated && (!hasTarget || atTarget(p, p.edge(end.edge), follows.back()));
     if (j + 1 == follows.size() && hasTarget && m.violationAtTarget)
         ++j;
     m.followed = j;
@@ -190,8 +199,24 @@ WitnessMatch matchWitness(const Program &p, const Execution &x, const ViolationW
     return m;
 }
 
-WitnessValidation validateWitness(const Program &p, const ViolationWitness &witness, const BmcOptions &options) {
+// The checks a witness's specification names; all of them where it names none vcov knows,
+// so that a violation of an unexpected kind can never be missed into "refuted".
+static PropertySet propertiesOf(const std::string &spec) {
+    PropertySet out;
+    if (spec.find("reach_error") != std::string::npos || spec.find("__VERIFIER_error") != std::string::npos)
+        out.insert(Property::Assertion);
+    if (spec.find("overflow") != std::string::npos)
+        out.insert(Property::Overflow);
+    if (spec.find("valid-") != std::string::npos)
+        out.insert({Property::Pointer, Property::ArrayBounds});
+    return out.empty() ? *parsePropertyList("all") : out;
+}
+
+WitnessValidation validateWitness(const Program &p, const ViolationWitness &witness, const BmcOptions &given) {
     WitnessValidation v;
+    BmcOptions options = given;
+    for (Property q : propertiesOf(witness.specification))
+        options.properties.insert(q);
     const std::vector<Waypoint> follows = witness.follows();
     v.waypoints = follows.size();
 

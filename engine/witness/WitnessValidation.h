@@ -34,7 +34,9 @@ struct WitnessMatch {
 };
 WitnessMatch matchWitness(const Program &program, const Execution &execution, const ViolationWitness &witness);
 
-// `options` bound the model checker's search (unwind, timeout, properties).
+// `options` bound the model checker's search (unwind, timeout); the checks are theirs and
+// the ones the witness's specification names (all of them for a specification vcov does
+// not know).
 WitnessValidation validateWitness(const Program &program, const ViolationWitness &witness, const BmcOptions &options);
 
 } // namespace vcov

@@ -117,6 +117,31 @@ TEST(ViolationWitness, RefutedOnlyWhenNoExecutionFollowsItToAViolation) {
     EXPECT_FALSE(v.execution);
 }
 
+TEST(ViolationWitness, ATargetInsideReachErrorIsTheCallsViolation) {
+    auto p = parseC(buggy);
+    BmcResult r = counterexampleOf(*p);
+    std::string text = violationWitnessYaml(*p, *r.counterexample, {});
+    // Another tool names the line inside reach_error() (line 2) as the target.
+    size_t target = text.find("type: \"target\"");
+    ASSERT_NE(target, std::string::npos);
+    size_t line = text.find("line: 11", target);
+    ASSERT_NE(line, std::string::npos) << text;
+    text.replace(line, 8, "line: 2");
+    std::string error;
+    auto w = parseViolationWitness(text, error);
+    ASSERT_TRUE(w) << error;
+    WitnessValidation v = validateWitness(*p, *w, validationOptions());
+    EXPECT_EQ(v.verdict, WitnessVerdict::Confirmed) << v.reason;
+    // And without its values the model checker finds it: never refuted.
+    std::string open = text;
+    const std::string pinned = "result == 1234\"", other = "result == 7\"";
+    for (size_t at; (at = open.find(pinned)) != std::string::npos;)
+        open.replace(at, pinned.size(), other);
+    w = parseViolationWitness(open, error);
+    ASSERT_TRUE(w) << error;
+    EXPECT_NE(validateWitness(*p, *w, validationOptions()).verdict, WitnessVerdict::Refuted);
+}
+
 TEST(ViolationWitness, ValuesThatMissTheViolationAreNeverConfirmed) {
     auto p = parseC(buggy);
     BmcResult r = counterexampleOf(*p);
