@@ -22,6 +22,10 @@ int main(int argc, char **argv) {
     std::vector<std::string> args;
     for (const QString &a : QApplication::arguments().mid(1))
         args.push_back(a.toStdString());
+    if (!args.empty() && args[0] == "--version") {
+        std::cout << "vcov " << VCOV_VERSION << "\n";
+        return 0;
+    }
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
         std::cout << "usage: vcov [FILE.c... | TASK.yml] [-I DIR] [-D NAME[=V]] [--32|--64] [--task T.yml]\n"
                      "            [--compile-commands DB] [--function NAME] [--run] [--quit-when-done]\n"

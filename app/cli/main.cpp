@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -267,6 +268,34 @@ int cfaCommand(const std::vector<std::string> &args) {
     return ExitOk;
 }
 
+// A section of the usage text: from the line that starts with `heading` to the next blank line.
+std::string usageSection(const std::string &heading) {
+    const std::string text = usage;
+    size_t at = text.find("\n" + heading);
+    if (at == std::string::npos)
+        return {};
+    size_t end = text.find("\n\n", at + 1);
+    return text.substr(at + 1, end == std::string::npos ? std::string::npos : end - at);
+}
+
+// `vcov-cli COMMAND --help`: the command's own options and the program options.
+bool commandHelp(const std::string &command, const std::vector<std::string> &args) {
+    if (std::find(args.begin(), args.end(), "--help") == args.end() &&
+        std::find(args.begin(), args.end(), "-h") == args.end())
+        return false;
+    for (const char *c : {"cfa", "run", "bmc", "coverage", "validate"}) {
+        if (command != c)
+            continue;
+        std::cout << "usage: vcov-cli " << command
+                  << (command == "validate" ? " --witness FILE FILE.c... [OPTIONS]\n\n" : " FILE.c... [OPTIONS]\n\n")
+                  << usageSection(command + " options") << "\n"
+                  << usageSection("Program options") << "\n"
+                  << usageSection("Exit status");
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -275,8 +304,14 @@ int main(int argc, char **argv) {
         std::cout << usage;
         return args.empty() ? ExitUsage : ExitOk;
     }
+    if (args[0] == "--version") {
+        std::cout << "vcov-cli " << VCOV_VERSION << "\n";
+        return ExitOk;
+    }
     std::string command = args[0];
     args.erase(args.begin());
+    if (commandHelp(command, args))
+        return ExitOk;
     try {
         if (command == "cfa")
             return cfaCommand(args);
