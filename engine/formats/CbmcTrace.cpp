@@ -1,9 +1,9 @@
 #include "formats/CbmcTrace.h"
+#include "formats/Matching.h"
 
 #include "semantics/Layout.h"
 
 #include <nlohmann/json.hpp>
-#include <pugixml.hpp>
 
 #include <algorithm>
 #include <map>
@@ -35,22 +35,7 @@ std::optional<int64_t> fromText(std::string s) {
         return 1;
     if (s.size() == 3 && s.front() == '\'' && s.back() == '\'')
         return int64_t(s[1]);
-    // Integer literals carry C suffixes in CBMC's output ("2l", "4294967295u").
-    while (!s.empty() && (s.back() == 'l' || s.back() == 'L' || s.back() == 'u' || s.back() == 'U'))
-        s.pop_back();
-    if (s.empty())
-        return std::nullopt;
-    try {
-        size_t used = 0;
-        if (s[0] == '-') {
-            long long v = std::stoll(s, &used, 0);
-            return used == s.size() ? std::optional<int64_t>(v) : std::nullopt;
-        }
-        unsigned long long v = std::stoull(s, &used, 0);
-        return used == s.size() ? std::optional<int64_t>(int64_t(v)) : std::nullopt;
-    } catch (const std::exception &) {
-        return std::nullopt;
-    }
+    return integerLiteral(s);
 }
 
 // A scalar that is a pointer to something: not NULL, so any nonzero raw value.
@@ -203,12 +188,8 @@ std::optional<CbmcTrace> fromJson(const json &messages, std::string &error) {
 
 std::optional<CbmcTrace> fromXml(const std::string &text, std::string &error) {
     pugi::xml_document doc;
-    pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
-    if (!parsed) {
-        error = std::string("not well-formed XML: ") + parsed.description() + " at offset " +
-                std::to_string(parsed.offset);
+    if (!loadXml(doc, text, error))
         return std::nullopt;
-    }
     std::vector<pugi::xml_node> failed;
     for (pugi::xpath_node rn : doc.select_nodes("//result[@status='FAILURE']"))
         failed.push_back(rn.node());
@@ -261,11 +242,6 @@ std::optional<CbmcTrace> fromXml(const std::string &text, std::string &error) {
     }
     error = "CBMC's output holds no failed property with a trace (was the program proved safe?)";
     return std::nullopt;
-}
-
-bool sameFile(const std::string &a, const std::string &b) {
-    auto base = [](const std::string &p) { return p.substr(p.find_last_of('/') + 1); };
-    return base(a) == base(b);
 }
 
 // "a[2l]" → "a[2]": CBMC suffixes the integer indices it prints.
@@ -416,7 +392,7 @@ TraceAgreement compareWithCbmcTrace(const Program &program, const Execution &exe
             const CfaEdge &e = program.edge(x.edge);
             if (x.assigned.empty() || e.range.beginLine != s.line || normalLvalue(x.assigned) != lhs ||
                 assignedByNextCall(program, e) ||
-                (e.range.valid() && !sameFile(program.files[size_t(e.range.file)].path, s.file)))
+                (e.range.valid() && !sameBaseName(program.files[size_t(e.range.file)].path, s.file)))
                 continue;
             row.vcovStep = int(k);
             row.vcovValue = x.value;
@@ -448,7 +424,7 @@ TraceAgreement compareWithCbmcTrace(const Program &program, const Execution &exe
     if (end.kind == EndingKind::PropertyViolation && end.edge >= 0) {
         const CfaEdge &e = program.edge(end.edge);
         a.endingAgrees = trace.failureLine == e.range.beginLine &&
-                         (!e.range.valid() || sameFile(program.files[size_t(e.range.file)].path, trace.failureFile));
+                         (!e.range.valid() || sameBaseName(program.files[size_t(e.range.file)].path, trace.failureFile));
         // vcov stops at the call of reach_error(); CBMC fails at the assertion inside it.
         if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::Error && trace.failureFunction == e.call.calleeName)
             a.endingAgrees = true;

@@ -13,6 +13,14 @@ namespace vcov {
 
 namespace {
 
+bool writeText(const std::filesystem::path &path, const std::string &text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return bool(out);
+}
+
+} // namespace
+
 std::string nowUtc() {
     const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm tm{};
@@ -28,14 +36,6 @@ const SourceFile *programFile(const Program &program) {
             return &f;
     return nullptr;
 }
-
-bool writeText(const std::filesystem::path &path, const std::string &text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    return bool(out);
-}
-
-} // namespace
 
 std::string sha256Hex(const std::string &data) {
     unsigned char digest[EVP_MAX_MD_SIZE];

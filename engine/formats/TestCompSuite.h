@@ -14,7 +14,11 @@ struct TestSuiteMetadata {
     std::string creationTime;  // ISO 8601; empty: now (UTC)
 };
 
+// Shared by the files that describe a task (Test-Comp suites, SV-COMP witnesses).
 std::string sha256Hex(const std::string &data);
+std::string nowUtc(); // ISO 8601, UTC: "2026-11-23T20:49:37Z"
+// The program file a task names: the first file given (not reached through #include).
+const SourceFile *programFile(const Program &program);
 
 std::string testSuiteMetadataXml(const Program &program, const TestSuiteMetadata &meta);
 std::string testCaseXml(const GoalTest &test);

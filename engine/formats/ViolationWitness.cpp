@@ -1,10 +1,10 @@
 #include "formats/ViolationWitness.h"
 
 #include "formats/MarkupEscape.h"
+#include "formats/Matching.h"
 #include "formats/TestCompSuite.h"
 #include "semantics/Layout.h"
 
-#include <pugixml.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include <chrono>
@@ -18,15 +18,6 @@
 namespace vcov {
 
 namespace {
-
-std::string nowUtc() {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 // A version-4 UUID (format 2.0 asks every entry for one).
 std::string uuid4() {
@@ -150,12 +141,8 @@ std::optional<ViolationWitness> fromYaml(const std::string &text, std::string &e
 // GraphML: the path from the entry node to a violation node, its edges' data as waypoints.
 std::optional<ViolationWitness> fromGraphml(const std::string &text, std::string &error) {
     pugi::xml_document doc;
-    pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
-    if (!parsed) {
-        error = std::string("not well-formed XML: ") + parsed.description() + " at offset " +
-                std::to_string(parsed.offset);
+    if (!loadXml(doc, text, error))
         return std::nullopt;
-    }
     pugi::xml_node graph = doc.child("graphml").child("graph");
     if (!graph) {
         error = "no <graphml><graph> element";
@@ -417,13 +404,6 @@ std::vector<WrittenWaypoint> waypointsOf(const Program &p, const Execution &x) {
         out.push_back(w);
     }
     return out;
-}
-
-const SourceFile *programFile(const Program &program) {
-    for (const SourceFile &f : program.files)
-        if (f.isInput)
-            return &f;
-    return program.files.empty() ? nullptr : &program.files[0];
 }
 
 // YAML's double-quoted scalar.

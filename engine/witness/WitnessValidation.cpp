@@ -1,5 +1,7 @@
 #include "witness/WitnessValidation.h"
 
+#include "formats/Matching.h"
+
 #include "semantics/Interpreter.h"
 #include "semantics/Layout.h"
 
@@ -10,33 +12,13 @@ namespace vcov {
 
 namespace {
 
-std::optional<int64_t> integerOf(std::string s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == ')'))
-        s.pop_back();
-    while (!s.empty() && (s.front() == ' ' || s.front() == '('))
-        s.erase(s.begin());
-    while (!s.empty() && std::string("uUlL").find(s.back()) != std::string::npos)
-        s.pop_back();
-    try {
-        size_t used = 0;
-        if (!s.empty() && s[0] == '-') {
-            long long v = std::stoll(s, &used, 0);
-            return used == s.size() ? std::optional<int64_t>(v) : std::nullopt;
-        }
-        unsigned long long v = std::stoull(s, &used, 0);
-        return used == s.size() ? std::optional<int64_t>(int64_t(v)) : std::nullopt;
-    } catch (const std::exception &) {
-        return std::nullopt;
-    }
-}
-
 // "\result == 5" → 5 (format 2.0 allows only a comparison with a constant there).
 std::optional<int64_t> resultValue(const std::string &constraint) {
     static const std::regex re(R"(^\s*\\result\s*==\s*(.+)$)");
     std::smatch m;
     if (!std::regex_match(constraint, m, re))
         return std::nullopt;
-    return integerOf(m[1]);
+    return integerLiteral(m[1]);
 }
 
 // "x == 1 && a[2] == 3" → {x: 1, a[2]: 3}; conjuncts of another shape are passed over.
@@ -44,17 +26,13 @@ std::map<std::string, int64_t> equalities(const std::string &constraint) {
     std::map<std::string, int64_t> out;
     static const std::regex re(R"(([A-Za-z_][A-Za-z_0-9]*(\[[0-9]+\])?)\s*==\s*(-?[0-9xXa-fA-FuUlL]+))");
     for (auto it = std::sregex_iterator(constraint.begin(), constraint.end(), re); it != std::sregex_iterator(); ++it)
-        if (auto v = integerOf((*it)[3]))
+        if (auto v = integerLiteral((*it)[3]))
             out[(*it)[1]] = *v;
     return out;
 }
 
-bool sameFile(const std::string &a, const std::string &b) {
-    if (a.empty() || b.empty())
-        return true;
-    auto base = [](const std::string &p) { return p.substr(p.find_last_of('/') + 1); };
-    return base(a) == base(b);
-}
+// A waypoint without a file name is in any file.
+bool sameFile(const std::string &a, const std::string &b) { return a.empty() || b.empty() || sameBaseName(a, b); }
 
 // A target without a line (a GraphML violation node) is anywhere.
 bool at(const Program &p, const CfaEdge &e, const Waypoint &w) {
@@ -247,7 +225,7 @@ WitnessValidation validateWitness(const Program &p, const ViolationWitness &witn
     // Replays from `input` (the values the witness leaves open), pinning the witness's values.
     auto replay = [&](ExecutionInput input) {
     Execution x;
-    for (int round = 0; round < 10'000; ++round) {
+    for (int round = 0; round < 10'000 && !(options.cancel && *options.cancel); ++round) {
         x = runProgram(p, input, io);
         bool changed = false;
         size_t j = 0, k = 0, u = 0;
