@@ -183,7 +183,10 @@ void MainWindow::restoreLayout() {
         m_layoutRestored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // A witness still being validated stops at the model checker's next check.
+    m_traceCancel->store(true);
+}
 
 void MainWindow::createDocks() {
     auto dock = [this](const QString &name, const QString &title, QWidget *w, Qt::DockWidgetArea area) {
@@ -554,14 +557,21 @@ void MainWindow::showCoverage(std::shared_ptr<const PreparedCoverage> prepared) 
     auto artNodesOf = [&](size_t trace) {
         return trace < prepared->traceArtNodes.size() ? prepared->traceArtNodes[trace] : std::vector<int>();
     };
+    auto add = [&](QString title, std::shared_ptr<const Execution> execution) {
+        views::TraceEntry t;
+        t.title = std::move(title);
+        t.execution = std::move(execution);
+        t.artNodes = artNodesOf(traces.size());
+        traces.push_back(std::move(t));
+    };
     if (r->bug)
-        traces.push_back({tr("Counterexample (%1)").arg(QString::fromStdString(r->bug->message)),
-                          std::shared_ptr<const Execution>(r, &r->bug->counterexample), artNodesOf(traces.size()), {}});
+        add(tr("Counterexample (%1)").arg(QString::fromStdString(r->bug->message)),
+            std::shared_ptr<const Execution>(r, &r->bug->counterexample));
     for (const CoverageExecution &e : r->executions)
-        traces.push_back({tr("Execution #%1 (%2, %n new line(s))", nullptr, int(e.newLines.size()))
-                              .arg(e.id)
-                              .arg(QString::fromStdString(e.origin)),
-                          std::shared_ptr<const Execution>(r, &e.execution), artNodesOf(traces.size()), {}});
+        add(tr("Execution #%1 (%2, %n new line(s))", nullptr, int(e.newLines.size()))
+                .arg(e.id)
+                .arg(QString::fromStdString(e.origin)),
+            std::shared_ptr<const Execution>(r, &e.execution));
     m_trace->setTraces(m_program, std::move(traces));
     m_status->setText(coverageSummary());
 }

@@ -12,6 +12,7 @@
 #include <QMainWindow>
 
 #include <map>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -174,6 +175,7 @@ protected:
 
 private:
     QString m_traceVerdict; // the last imported trace's or witness's verdict, in a sentence
+    std::shared_ptr<std::atomic<bool>> m_traceCancel = std::make_shared<std::atomic<bool>>(false);
     void createActions();
     void openTraceDialog();
     void createDocks();

@@ -62,36 +62,57 @@ bool MainWindow::openTrace(const QString &path, QString *error) {
         auto trace = parseCbmcTrace(text, why);
         if (!trace)
             return fail(tr("%1: %2").arg(name, QString::fromStdString(why)));
-        std::vector<std::string> notes;
-        ExecutionInput input = inputsFromCbmcTrace(*program, *trace, notes);
-        InterpreterOptions io;
-        if (auto p = propertyOfCbmcId(trace->property))
-            io.properties.insert(*p);
-        auto execution = std::make_shared<const Execution>(runProgram(*program, input, io));
-        TraceAgreement agreement = compareWithCbmcTrace(*program, *execution, *trace);
-        views::TraceEntry entry;
-        entry.title = tr("CBMC's counterexample for %1 (%2)").arg(QString::fromStdString(trace->property), name);
-        entry.execution = execution;
-        entry.artNodes.assign(execution->steps.size(), -1);
-        entry.peerTool = tr("CBMC");
-        entry.peerValues.assign(execution->steps.size(), QString());
-        entry.peerDiffers.assign(execution->steps.size(), false);
-        for (const TraceAgreement::Row &r : agreement.rows)
-            if (r.vcovStep >= 0) {
-                entry.peerValues[size_t(r.vcovStep)] = QString::fromStdString(trace->steps[r.cbmcStep].value);
-                entry.peerDiffers[size_t(r.vcovStep)] = r.status == TraceAgreement::Status::Differs;
+        // The replay may run long (up to the interpreter's step limit): off the GUI thread.
+        struct Replayed {
+            Execution execution;
+            TraceAgreement agreement;
+            std::vector<std::string> notes;
+        };
+        statusBar()->showMessage(tr("Replaying CBMC's counterexample %1…").arg(name));
+        auto *watcher = new QFutureWatcher<Replayed>(this);
+        CbmcTrace cbmc = std::move(*trace);
+        connect(watcher, &QFutureWatcher<Replayed>::finished, this, [this, watcher, program, name, cbmc] {
+            watcher->deleteLater();
+            Replayed r = watcher->result();
+            m_traceVerdict = QString::fromStdString(r.agreement.summary);
+            if (program != m_program) { // another program was opened meanwhile
+                emit traceShown();
+                return;
             }
-        entry.peerSummary = tr("CBMC's trace: %1").arg(QString::fromStdString(agreement.summary));
-        for (const std::string &n : notes)
-            entry.peerSummary += QStringLiteral("\n") + QString::fromStdString(n);
-        m_traceVerdict = QString::fromStdString(agreement.summary);
-        m_trace->setTraces(program, {entry});
-        m_trace->showTrace(0);
-        m_docks[QStringLiteral("trace")]->raise();
-        // Room for CBMC's column beside vcov's steps.
-        resizeDocks({m_docks[QStringLiteral("trace")]}, {width() * 3 / 5}, Qt::Horizontal);
-        statusBar()->showMessage(entry.peerSummary.section(QLatin1Char('\n'), 0, 0));
-        emit traceShown();
+            auto execution = std::make_shared<const Execution>(std::move(r.execution));
+            views::TraceEntry entry;
+            entry.title = tr("CBMC's counterexample for %1 (%2)").arg(QString::fromStdString(cbmc.property), name);
+            entry.execution = execution;
+            entry.artNodes.assign(execution->steps.size(), -1);
+            entry.peerTool = tr("CBMC");
+            entry.peerValues.assign(execution->steps.size(), QString());
+            entry.peerDiffers.assign(execution->steps.size(), false);
+            for (const TraceAgreement::Row &row : r.agreement.rows)
+                if (row.vcovStep >= 0) {
+                    entry.peerValues[size_t(row.vcovStep)] = QString::fromStdString(cbmc.steps[row.cbmcStep].value);
+                    entry.peerDiffers[size_t(row.vcovStep)] = row.status == TraceAgreement::Status::Differs;
+                }
+            entry.peerSummary = tr("CBMC's trace: %1").arg(m_traceVerdict);
+            for (const std::string &n : r.notes)
+                entry.peerSummary += QStringLiteral("\n") + QString::fromStdString(n);
+            m_trace->setTraces(program, {entry});
+            m_trace->showTrace(0);
+            m_docks[QStringLiteral("trace")]->raise();
+            // Room for CBMC's column beside vcov's steps.
+            resizeDocks({m_docks[QStringLiteral("trace")]}, {width() * 3 / 5}, Qt::Horizontal);
+            statusBar()->showMessage(tr("CBMC's trace: %1").arg(m_traceVerdict));
+            emit traceShown();
+        });
+        watcher->setFuture(QtConcurrent::run([program, cbmc] {
+            Replayed r;
+            ExecutionInput input = inputsFromCbmcTrace(*program, cbmc, r.notes);
+            InterpreterOptions io;
+            if (auto p = propertyOfCbmcId(cbmc.property))
+                io.properties.insert(*p);
+            r.execution = runProgram(*program, input, io);
+            r.agreement = compareWithCbmcTrace(*program, r.execution, cbmc);
+            return r;
+        }));
         return true;
     }
 
@@ -129,7 +150,11 @@ bool MainWindow::openTrace(const QString &path, QString *error) {
         emit traceShown();
     });
     ViolationWitness w = std::move(*witness);
-    watcher->setFuture(QtConcurrent::run([program, w, options] { return validateWitness(*program, w, options); }));
+    std::shared_ptr<std::atomic<bool>> cancel = m_traceCancel;
+    watcher->setFuture(QtConcurrent::run([program, w, options, cancel]() mutable {
+        options.cancel = cancel.get(); // kept alive by this copy
+        return validateWitness(*program, w, options);
+    }));
     return true;
 }
 
