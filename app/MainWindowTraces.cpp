@@ -107,8 +107,8 @@ bool MainWindow::openTrace(const QString &path, QString *error) {
             Replayed r;
             ExecutionInput input = inputsFromCbmcTrace(*program, cbmc, r.notes);
             InterpreterOptions io;
-            if (auto p = propertyOfCbmcId(cbmc.property))
-                io.properties.insert(*p);
+            for (Property p : checksOfCbmcFailures(cbmc))
+                io.properties.insert(p);
             r.execution = runProgram(*program, input, io);
             r.agreement = compareWithCbmcTrace(*program, r.execution, cbmc);
             return r;

@@ -29,6 +29,16 @@ bool assignedByNextCall(const Program &p, const CfaEdge &d) {
     return c.kind == EdgeKind::Call && c.call.lhs && c.call.lhs->kind == ExprKind::Var && c.call.lhs->var == d.declared;
 }
 
+bool indeterminateReturn(const Program &p, const CfaEdge &d) {
+    if (d.kind != EdgeKind::Declaration || d.hasInitializer)
+        return false;
+    const CfaNode &next = p.node(d.to);
+    if (next.out.size() != 1)
+        return false;
+    const CfaEdge &r = p.edge(next.out[0]);
+    return r.kind == EdgeKind::Return && r.value && r.value->kind == ExprKind::Var && r.value->var == d.declared;
+}
+
 const char *edgeKindName(EdgeKind k) {
     switch (k) {
     case EdgeKind::Blank: return "blank";

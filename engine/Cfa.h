@@ -103,6 +103,9 @@ struct CfaEdge {
 // traces pass it over).
 class Program;
 bool assignedByNextCall(const Program &program, const CfaEdge &declaration);
+// The declaration of the indeterminate value a non-void function without a return
+// statement hands back (C11 6.9.1p12): the return edge after it returns that variable.
+bool indeterminateReturn(const Program &program, const CfaEdge &declaration);
 
 struct CfaNode {
     NodeId id = NoNode;

@@ -55,10 +55,10 @@ int runCommand(const std::vector<std::string> &args) {
             std::cerr << from << ": error: " << error << "\n";
             return ExitInputError;
         }
-        // The check CBMC found failing is selected here too (CBMC's property ids name it).
+        // The checks CBMC found failing are selected here too.
         if (opts->value("property").empty())
-            if (auto p = propertyOfCbmcId(cbmc->property))
-                io.properties.insert(*p);
+            for (Property p : checksOfCbmcFailures(*cbmc))
+                io.properties.insert(p);
     }
     // Steps are kept only for those who read them (10 million steps would take gigabytes).
     io.recordSteps = opts->has("trace") || !opts->value("json").empty();

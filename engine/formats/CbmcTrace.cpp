@@ -136,6 +136,9 @@ std::optional<CbmcTrace> fromJson(const json &messages, std::string &error) {
             for (const json &r : m["result"])
                 if (r.value("status", "") == "FAILURE" && r.contains("trace"))
                     failed.push_back(&r);
+    std::vector<CbmcTrace::Failed> all;
+    for (const json *r : failed)
+        all.push_back({r->value("property", ""), r->value("description", "")});
     std::stable_sort(failed.begin(), failed.end(), [](const json *a, const json *b) {
         return propertyRank(a->value("property", "")) < propertyRank(b->value("property", ""));
     });
@@ -144,6 +147,7 @@ std::optional<CbmcTrace> fromJson(const json &messages, std::string &error) {
             const json &r = *rp;
             CbmcTrace t;
             t.format = "json-ui";
+            t.failed = all;
             t.property = r.value("property", "");
             t.description = r.value("description", "");
             for (const json &s : r["trace"]) {
@@ -169,6 +173,8 @@ std::optional<CbmcTrace> fromJson(const json &messages, std::string &error) {
                     step.callee = s.value("function", json::object()).value("identifier", "");
                 } else if (type == "failure") {
                     step.kind = CbmcTraceStep::Kind::Failure;
+                    step.property = s.value("property", "");
+                    step.reason = s.value("reason", "");
                     t.failureFile = step.file;
                     t.failureLine = step.line;
                     t.failureFunction = step.function;
@@ -193,6 +199,13 @@ std::optional<CbmcTrace> fromXml(const std::string &text, std::string &error) {
     std::vector<pugi::xml_node> failed;
     for (pugi::xpath_node rn : doc.select_nodes("//result[@status='FAILURE']"))
         failed.push_back(rn.node());
+    std::vector<CbmcTrace::Failed> all;
+    for (pugi::xml_node r : failed) {
+        std::string reason; // the trace's last failure is the property's own
+        for (pugi::xml_node f : r.child("goto_trace").children("failure"))
+            reason = f.attribute("reason").as_string();
+        all.push_back({r.attribute("property").as_string(), reason});
+    }
     std::stable_sort(failed.begin(), failed.end(), [](pugi::xml_node a, pugi::xml_node b) {
         return propertyRank(a.attribute("property").as_string()) < propertyRank(b.attribute("property").as_string());
     });
@@ -202,6 +215,7 @@ std::optional<CbmcTrace> fromXml(const std::string &text, std::string &error) {
             continue;
         CbmcTrace t;
         t.format = "xml-ui";
+        t.failed = all;
         t.property = r.attribute("property").as_string();
         for (pugi::xml_node s : trace.children()) {
             if (s.attribute("hidden").as_bool())
@@ -229,6 +243,8 @@ std::optional<CbmcTrace> fromXml(const std::string &text, std::string &error) {
                 step.callee = s.child("function").attribute("identifier").as_string();
             } else if (type == "failure") {
                 step.kind = CbmcTraceStep::Kind::Failure;
+                step.property = s.attribute("property").as_string();
+                step.reason = s.attribute("reason").as_string();
                 t.failureFile = step.file;
                 t.failureLine = step.line;
                 t.failureFunction = step.function;
@@ -294,9 +310,12 @@ ExecutionInput inputsFromCbmcTrace(const Program &program, const CbmcTrace &trac
     for (const CfaEdge &e : program.edges)
         if (e.kind == EdgeKind::Declaration && !e.hasInitializer && e.declared != NoVar) {
             const Variable &v = program.variable(e.declared);
+            const std::string &function = program.functions[size_t(e.function)].name;
             if (!v.isTemporary)
-                undefined[{program.functions[size_t(e.function)].name, v.name, e.range.beginLine}] = {
-                    v.type, assignedByNextCall(program, e)};
+                undefined[{function, v.name, e.range.beginLine}] = {v.type, assignedByNextCall(program, e)};
+            else if (indeterminateReturn(program, e))
+                // CBMC names the value a function hands back without a return statement so.
+                undefined[{function, "goto_symex$$return_value$$" + function, e.range.beginLine}] = {v.type, false};
         }
     // Nondet calls by (function, line, lvalue): CBMC shows `x = nondet();` as the write of
     // x alone, without a return_value step.
@@ -364,6 +383,18 @@ const TraceAgreement::Row *TraceAgreement::rowOfStep(int vcovStep) const {
     return nullptr;
 }
 
+const char *endingName(TraceAgreement::Ending e) {
+    switch (e) {
+    case TraceAgreement::Ending::Same: return "same";
+    case TraceAgreement::Ending::EarlierOnCbmcsPath: return "earlier-on-cbmcs-path";
+    case TraceAgreement::Ending::PastUnwindingBound: return "past-unwinding-bound";
+    case TraceAgreement::Ending::Different: return "different";
+    }
+    return "";
+}
+
+bool CbmcTrace::unwinding() const { return isUnwindingProperty(property); }
+
 const char *agreementStatusName(TraceAgreement::Status s) {
     switch (s) {
     case TraceAgreement::Status::Agrees: return "agrees";
@@ -421,14 +452,47 @@ TraceAgreement compareWithCbmcTrace(const Program &program, const Execution &exe
         a.rows.push_back(row);
     }
     const ExecutionEnding &end = execution.ending;
-    if (end.kind == EndingKind::PropertyViolation && end.edge >= 0) {
+    auto at = [&](const CfaEdge &e, const std::string &file, unsigned line) {
+        return line == e.range.beginLine &&
+               (!e.range.valid() || sameBaseName(program.files[size_t(e.range.file)].path, file));
+    };
+    size_t lastFailure = trace.steps.size();
+    for (size_t i = 0; i < trace.steps.size(); ++i)
+        if (trace.steps[i].kind == CbmcTraceStep::Kind::Failure)
+            lastFailure = i;
+    const bool stopped = (end.kind == EndingKind::PropertyViolation || end.kind == EndingKind::UndefinedBehaviour) &&
+                         end.edge >= 0;
+    if (stopped && !trace.unwinding()) {
         const CfaEdge &e = program.edge(end.edge);
-        a.endingAgrees = trace.failureLine == e.range.beginLine &&
-                         (!e.range.valid() || sameBaseName(program.files[size_t(e.range.file)].path, trace.failureFile));
         // vcov stops at the call of reach_error(); CBMC fails at the assertion inside it.
-        if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::Error && trace.failureFunction == e.call.calleeName)
-            a.endingAgrees = true;
+        if (end.kind == EndingKind::PropertyViolation &&
+            (at(e, trace.failureFile, trace.failureLine) ||
+             (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::Error &&
+              trace.failureFunction == e.call.calleeName)))
+            a.ending = TraceAgreement::Ending::Same;
+        else
+            for (size_t i = 0; i < lastFailure; ++i) {
+                const CbmcTraceStep &f = trace.steps[i];
+                if (f.kind == CbmcTraceStep::Kind::Failure && at(e, f.file, f.line) && !isUnwindingProperty(f.property)) {
+                    a.ending = TraceAgreement::Ending::EarlierOnCbmcsPath;
+                    a.earlierProperty = f.property.empty() ? f.reason : f.property;
+                    break;
+                }
+            }
+    } else if (trace.unwinding() && !stopped) {
+        // The bound CBMC ran out of is no ending of the program: vcov's execution, following
+        // the same inputs, reaches the place and goes on.
+        size_t from = 0;
+        for (const TraceAgreement::Row &r : a.rows)
+            if (r.vcovStep >= 0)
+                from = size_t(r.vcovStep);
+        for (size_t k = from; k < execution.steps.size(); ++k)
+            if (at(program.edge(execution.steps[k].edge), trace.failureFile, trace.failureLine)) {
+                a.ending = TraceAgreement::Ending::PastUnwindingBound;
+                break;
+            }
     }
+    a.endingAgrees = a.ending != TraceAgreement::Ending::Different;
     const size_t agree = a.count(TraceAgreement::Status::Agrees), differ = a.count(TraceAgreement::Status::Differs),
                  missing = a.count(TraceAgreement::Status::Missing);
     a.summary = std::to_string(agree) + " of " + std::to_string(a.rows.size()) + " assignments in CBMC's trace agree";
@@ -438,15 +502,29 @@ TraceAgreement compareWithCbmcTrace(const Program &program, const Execution &exe
         a.summary += ", " + std::to_string(missing) + " not in vcov's execution";
     if (size_t other = a.rows.size() - agree - differ - missing)
         a.summary += ", " + std::to_string(other) + " not compared";
-    a.summary += a.endingAgrees ? "; both fail at " + trace.failureFile + ":" + std::to_string(trace.failureLine)
-                                : "; CBMC fails at " + trace.failureFile + ":" + std::to_string(trace.failureLine) +
-                                      " (" + trace.description + "), vcov: " + describeEnding(program, end);
+    const std::string where = trace.failureFile + ":" + std::to_string(trace.failureLine);
+    switch (a.ending) {
+    case TraceAgreement::Ending::Same: a.summary += "; both fail at " + where; break;
+    case TraceAgreement::Ending::EarlierOnCbmcsPath:
+        a.summary += "; vcov stops earlier, at a failure CBMC's trace passes through on its way to " + where + " (" +
+                     a.earlierProperty + "): " + describeEnding(program, end);
+        break;
+    case TraceAgreement::Ending::PastUnwindingBound:
+        a.summary += "; CBMC's trace ends at its unwinding bound at " + where + " (" + trace.description +
+                     "), which vcov's execution reaches and runs past: " + describeEnding(program, end);
+        break;
+    case TraceAgreement::Ending::Different:
+        a.summary += "; CBMC fails at " + where + " (" + trace.description + "), vcov: " + describeEnding(program, end);
+        break;
+    }
     return a;
 }
 
-std::optional<Property> propertyOfCbmcId(const std::string &id) {
+std::optional<Property> propertyOfCbmcId(const std::string &id, const std::string &description) {
     // CBMC's ids are function.check.n; the check names are CBMC's (goto-checker).
-    if (id.find(".array_bounds.") != std::string::npos)
+    if (id.find(".array_bounds.") != std::string::npos ||
+        (id.find(".pointer_dereference.") != std::string::npos &&
+         description.find("outside object bounds") != std::string::npos))
         return Property::ArrayBounds;
     if (id.find(".pointer_dereference.") != std::string::npos || id.find(".pointer.") != std::string::npos ||
         id.find(".precondition_instance.") != std::string::npos)
@@ -458,6 +536,16 @@ std::optional<Property> propertyOfCbmcId(const std::string &id) {
     return std::nullopt;
 }
 
+std::set<Property> checksOfCbmcFailures(const CbmcTrace &trace) {
+    std::set<Property> checks;
+    for (const CbmcTrace::Failed &f : trace.failed)
+        if (auto p = propertyOfCbmcId(f.property, f.description))
+            checks.insert(*p);
+    if (auto p = propertyOfCbmcId(trace.property, trace.description))
+        checks.insert(*p);
+    return checks;
+}
+
 json withCbmcAgreement(json execution, const CbmcTrace &trace, const TraceAgreement &agreement) {
     execution["cbmc"] = {{"format", trace.format},
                          {"property", trace.property},
@@ -465,6 +553,7 @@ json withCbmcAgreement(json execution, const CbmcTrace &trace, const TraceAgreem
                          {"file", trace.failureFile},
                          {"line", trace.failureLine},
                          {"ending_agrees", agreement.endingAgrees},
+                         {"ending", endingName(agreement.ending)},
                          {"summary", agreement.summary},
                          {"agree", agreement.count(TraceAgreement::Status::Agrees)},
                          {"differ", agreement.count(TraceAgreement::Status::Differs)},

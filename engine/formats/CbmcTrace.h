@@ -9,6 +9,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@ struct CbmcTraceStep {
     std::vector<int64_t> leaves; // Assignment: the value's scalars in memory order (pointers: 0 for NULL)
     bool parameter = false;     // an actual parameter passed to a call
     std::string callee;         // FunctionCall / FunctionReturn
+    std::string property, reason; // Failure: the check that fails here (the last one is the trace's)
 };
 
 struct CbmcTrace {
@@ -33,6 +35,11 @@ struct CbmcTrace {
     std::string failureFile, failureFunction;
     unsigned failureLine = 0;
     std::vector<CbmcTraceStep> steps; // the steps CBMC does not hide, in order
+    struct Failed {
+        std::string property, description;
+    };
+    std::vector<Failed> failed; // every property CBMC reports failed, in its order
+    bool unwinding() const; // the trace ends at an unwinding assertion: the bound, not a bug
 };
 
 // The trace of a failed property in CBMC's output: an assertion's (reach_error) first, then
@@ -56,7 +63,15 @@ struct TraceAgreement {
         std::string vcovValue;
     };
     std::vector<Row> rows;    // one per CBMC assignment of a program variable
-    bool endingAgrees = false; // both end in a violation on the same line
+    // How vcov's execution ends beside CBMC's trace: Same — both fail on the same line;
+    // EarlierOnCbmcsPath — vcov stops at a failure CBMC's trace passes through on its way
+    // (CBMC lets an out-of-bounds read return some value and goes on; C does not);
+    // PastUnwindingBound — CBMC's trace ends at its unwinding bound, which vcov's execution
+    // reaches and runs past; Different — anything else (a disagreement to look at).
+    enum class Ending { Same, EarlierOnCbmcsPath, PastUnwindingBound, Different };
+    Ending ending = Ending::Different;
+    bool endingAgrees = false; // ending != Different
+    std::string earlierProperty; // EarlierOnCbmcsPath: CBMC's id of that failure
     std::string summary;      // "12 of 13 assignments agree, 1 differs; both fail at ex.c:3"
     size_t count(Status s) const;
     // The row of vcov's step, if CBMC wrote the same variable there.
@@ -66,10 +81,16 @@ struct TraceAgreement {
 TraceAgreement compareWithCbmcTrace(const Program &program, const Execution &execution, const CbmcTrace &trace);
 
 const char *agreementStatusName(TraceAgreement::Status s);
+const char *endingName(TraceAgreement::Ending e);
 
-// The vcov check of a CBMC property id ("main.array_bounds.1" → bounds); nullopt for
-// assertions (always checked) and for checks vcov does not have.
-std::optional<Property> propertyOfCbmcId(const std::string &id);
+// The vcov check of a CBMC property ("main.array_bounds.1" → bounds; a pointer_dereference
+// whose description says "pointer outside object bounds" → bounds too, as vcov counts an
+// access outside its object); nullopt for assertions (always checked) and for checks vcov
+// does not have.
+std::optional<Property> propertyOfCbmcId(const std::string &id, const std::string &description = "");
+// The vcov checks of every property CBMC reports failed: a trace may pass through another
+// failure on its way to its own, and the replay should name it as CBMC does.
+std::set<Property> checksOfCbmcFailures(const CbmcTrace &trace);
 
 // An execution's JSON (executionToJson) with CBMC's values beside vcov's: "cbmc" holds the
 // trace's property and summary, and each compared step gets "cbmc_value" and "agreement".

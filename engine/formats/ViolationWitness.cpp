@@ -233,6 +233,12 @@ std::optional<ViolationWitness> fromGraphml(const std::string &text, std::string
         if (!base.line)
             continue;
         base.function = d["assumption.scope"];
+        // CBMC's static initialization ("a[0l] = 0;" in __CPROVER_initialize, at the global's
+        // declaration) is no choice of the witness: C fixes those values, and no step of
+        // the program's own functions is there to check them at.
+        if (base.function == "__CPROVER_initialize" && d["control"].empty() && d["enterFunction"].empty() &&
+            i + 1 < path.size())
+            continue;
         auto add = [&](Waypoint::Type t, std::string constraint) {
             Waypoint p = base;
             p.type = t;
@@ -449,9 +455,18 @@ std::optional<ViolationWitness> parseViolationWitness(const std::string &text, s
     return w;
 }
 
+std::string specificationOf(std::optional<Property> violated) {
+    switch (violated.value_or(Property::Assertion)) {
+    case Property::ArrayBounds:
+    case Property::Pointer: return "G valid-deref";
+    case Property::Overflow: return "G ! overflow";
+    case Property::DivisionByZero: return "G ! div-by-zero";
+    default: return "G ! call(reach_error())";
+    }
+}
+
 std::string violationWitnessYaml(const Program &program, const Execution &x, const WitnessMetadata &meta) {
-    const SourceFile *file = programFile(program);
-    const std::string path = file ? file->path : "";
+    const std::string specification = meta.specification.empty() ? specificationOf(x.ending.property) : meta.specification;
     std::ostringstream y;
     y << "- entry_type: \"violation_sequence\"\n"
       << "  metadata:\n"
@@ -462,11 +477,16 @@ std::string violationWitnessYaml(const Program &program, const Execution &x, con
       << "      name: \"vcov\"\n"
       << "      version: " << quoted(meta.version) << "\n"
       << "    task:\n"
-      << "      input_files:\n"
-      << "        - " << quoted(path) << "\n"
-      << "      input_file_hashes:\n"
-      << "        " << quoted(path) << ": \"" << (file ? sha256Hex(file->content) : "") << "\"\n"
-      << "      specification: " << quoted(meta.specification) << "\n"
+      << "      input_files:\n";
+    // Every file the user named (a harness and the code under test are two).
+    for (const SourceFile &f : program.files)
+        if (f.isInput)
+            y << "        - " << quoted(f.path) << "\n";
+    y << "      input_file_hashes:\n";
+    for (const SourceFile &f : program.files)
+        if (f.isInput)
+            y << "        " << quoted(f.path) << ": \"" << sha256Hex(f.content) << "\"\n";
+    y << "      specification: " << quoted(specification) << "\n"
       << "      data_model: \"" << (program.dataModel() == DataModel::ILP32 ? "ILP32" : "LP64") << "\"\n"
       << "      language: \"C\"\n"
       << "  content:\n";
@@ -528,7 +548,8 @@ std::string violationWitnessGraphml(const Program &program, const Execution &x, 
       << "  <data key=\"witness-type\">violation_witness</data>\n"
       << "  <data key=\"sourcecodelang\">C</data>\n"
       << "  <data key=\"producer\">vcov " << escapeMarkup(meta.version) << "</data>\n"
-      << "  <data key=\"specification\">CHECK( init(main()), LTL(" << escapeMarkup(meta.specification)
+      << "  <data key=\"specification\">CHECK( init(main()), LTL("
+      << escapeMarkup(meta.specification.empty() ? specificationOf(x.ending.property) : meta.specification)
       << ") )</data>\n"
       << "  <data key=\"programfile\">" << escapeMarkup(path) << "</data>\n"
       << "  <data key=\"programhash\">" << (file ? sha256Hex(file->content) : "") << "</data>\n"

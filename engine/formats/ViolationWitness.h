@@ -39,7 +39,9 @@ std::optional<ViolationWitness> parseViolationWitness(const std::string &text, s
 struct WitnessMetadata {
     std::string version;     // vcov's
 
-    std::string specification = "G ! call(reach_error())"; // LTL, as in SV-COMP's .prp files
+    // LTL, as in SV-COMP's .prp files; empty: the one the counterexample violates
+    // (specificationOf its ending's property).
+    std::string specification;
     std::string creationTime; // ISO 8601; empty: now (UTC)
 };
 
@@ -48,6 +50,12 @@ struct WitnessMetadata {
 // closing parenthesis), every uninitialized local's value as an assumption after its
 // declaration, and the violation as the target. The inputs fix the execution, so no
 // branching waypoints are needed.
+// SV-COMP's property of a violated check: reach_error for assertions, valid-deref for
+// bounds and pointers, no-overflow for overflows; division by zero has no SV-COMP
+// property, so vcov names it "G ! div-by-zero" (its own validator checks every property
+// for a specification it does not know).
+std::string specificationOf(std::optional<Property> violated);
+
 std::string violationWitnessYaml(const Program &program, const Execution &counterexample, const WitnessMetadata &meta);
 std::string violationWitnessGraphml(const Program &program, const Execution &counterexample,
                                     const WitnessMetadata &meta);

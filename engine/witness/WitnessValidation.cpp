@@ -214,14 +214,37 @@ WitnessValidation validateWitness(const Program &p, const ViolationWitness &witn
                 assumed[var].back()[lv] = value;
             }
     // The function_return waypoints of nondet calls, in order: the values to replay.
+    // CBMC's GraphML writes `x = nondet();` as the assumption "x = 5" at the call's line,
+    // without a return_value (as its traces do): that is the call's value too. (A GraphML
+    // assumption holds after its edge; format 2.0's holds before the statement, where x
+    // is not yet assigned.)
     std::vector<Waypoint> returns;
-    for (const Waypoint &w : follows)
+    auto returnAt = [&](size_t k, unsigned line) {
+        return k < follows.size() && follows[k].type == Waypoint::Type::FunctionReturn && follows[k].line == line;
+    };
+    for (size_t i = 0; i < follows.size(); ++i) {
+        Waypoint w = follows[i];
+        if (w.type == Waypoint::Type::Assumption) {
+            auto eq = equalities(w.constraint);
+            if (witness.format != "graphml" || eq.size() != 1 || (i > 0 && returnAt(i - 1, w.line)) ||
+                returnAt(i + 1, w.line))
+                continue;
+            bool assigned = false;
+            for (const CfaEdge &e : p.edges)
+                assigned = assigned || (nondetCall(e) && at(p, e, w) && e.call.lhs && e.call.lhs->kind == ExprKind::Var &&
+                                        p.variable(e.call.lhs->var).name == eq.begin()->first);
+            if (!assigned)
+                continue;
+            w.type = Waypoint::Type::FunctionReturn;
+            w.constraint = "\\result == " + std::to_string(eq.begin()->second);
+        }
         if (w.type == Waypoint::Type::FunctionReturn && resultValue(w.constraint))
             for (const CfaEdge &e : p.edges)
                 if (nondetCall(e) && at(p, e, w)) {
                     returns.push_back(w);
                     break;
                 }
+    }
     // Replays from `input` (the values the witness leaves open), pinning the witness's values.
     auto replay = [&](ExecutionInput input) {
     Execution x;

@@ -102,6 +102,44 @@ TEST(ViolationWitness, YamlFollowsFormatTwoPointZero) {
     EXPECT_NE(text.find("line: 5\n              column: 35\n"), std::string::npos) << text;
 }
 
+// A witness of a check other than reach_error says which (SV-COMP's valid-deref for an
+// access outside its object): validated against assertions alone, the out-of-bounds path
+// would be cut as undefined and the real violation "refuted".
+TEST(ViolationWitness, AnOutOfBoundsWitnessNamesValidDerefAndIsConfirmed) {
+    auto p = parseC(R"(extern int __VERIFIER_nondet_int(void);
+int a[2];
+int main(void) {
+    int i = __VERIFIER_nondet_int();
+    if (i > 0 && i < 4)
+        return a[i];
+    return 0;
+}
+)");
+    BmcOptions o;
+    o.unwind = 3;
+    o.properties = *parsePropertyList("all");
+    BmcResult r = checkProgram(*p, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe);
+    ASSERT_TRUE(r.counterexample);
+    ASSERT_EQ(r.counterexample->ending.property, Property::ArrayBounds);
+    EXPECT_EQ(specificationOf(Property::ArrayBounds), "G valid-deref");
+    EXPECT_EQ(specificationOf(Property::Overflow), "G ! overflow");
+    EXPECT_EQ(specificationOf(std::nullopt), "G ! call(reach_error())");
+    WitnessMetadata meta;
+    meta.version = "test";
+    for (bool graphml : {false, true}) {
+        SCOPED_TRACE(graphml ? "GraphML" : "YAML");
+        std::string text = graphml ? violationWitnessGraphml(*p, *r.counterexample, meta)
+                                   : violationWitnessYaml(*p, *r.counterexample, meta);
+        EXPECT_NE(text.find("G valid-deref"), std::string::npos) << text;
+        std::string error;
+        auto w = parseViolationWitness(text, error);
+        ASSERT_TRUE(w) << error;
+        WitnessValidation v = validateWitness(*p, *w, validationOptions()); // assertions only given
+        EXPECT_EQ(v.verdict, WitnessVerdict::Confirmed) << v.reason;
+    }
+}
+
 TEST(ViolationWitness, RefutedOnlyWhenNoExecutionFollowsItToAViolation) {
     auto p = parseC(buggy);
     BmcResult r = counterexampleOf(*p);
