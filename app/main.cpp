@@ -14,19 +14,13 @@
 using namespace vcov;
 
 int main(int argc, char **argv) {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("vcov"));
-    QApplication::setOrganizationName(QStringLiteral("vcov"));
-    QApplication::setApplicationVersion(QStringLiteral(VCOV_VERSION));
-
-    std::vector<std::string> args;
-    for (const QString &a : QApplication::arguments().mid(1))
-        args.push_back(a.toStdString());
-    if (!args.empty() && args[0] == "--version") {
+    // --help and --version answer in a terminal without a display: before QApplication.
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "--version") {
         std::cout << "vcov " << VCOV_VERSION << "\n";
         return 0;
     }
-    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    if (first == "--help" || first == "-h") {
         std::cout << "usage: vcov [FILE.c... | TASK.yml] [-I DIR] [-D NAME[=V]] [--32|--64] [--task T.yml]\n"
                      "            [--compile-commands DB] [--function NAME] [--run] [--quit-when-done]\n"
                      "            [--screenshot OUT.png] [--example NAME [--explain]] [--trace FILE]\n"
@@ -37,6 +31,24 @@ int main(int argc, char **argv) {
                      "                  witness for the program (File > Open Trace or Witness)\n";
         return 0;
     }
+#ifdef Q_OS_LINUX
+    // Qt aborts without a display; say what to do instead.
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        std::cerr << "vcov: no display (neither DISPLAY nor WAYLAND_DISPLAY is set). Run it in a desktop session, "
+                     "or headless with QT_QPA_PLATFORM=offscreen and --screenshot; vcov-cli runs the same "
+                     "analyses in a terminal.\n";
+        return 1;
+    }
+#endif
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("vcov"));
+    QApplication::setOrganizationName(QStringLiteral("vcov"));
+    QApplication::setApplicationVersion(QStringLiteral(VCOV_VERSION));
+
+    std::vector<std::string> args;
+    for (const QString &a : QApplication::arguments().mid(1))
+        args.push_back(a.toStdString());
     auto options = cli::parseCliOptions(args, {"screenshot", "function", "example", "trace"},
                                       {"run", "quit-when-done", "explain"});
     if (!options)

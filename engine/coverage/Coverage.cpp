@@ -406,7 +406,8 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
     }
     const std::string generation = std::to_string(r.executions.size()) + " execution(s) generated, " +
                                    std::to_string(r.spuriousPaths) + " spurious path(s), " +
-                                   std::to_string(r.undecidedPaths) + " undecided; " + r.generationNote;
+                                   std::to_string(r.undecidedPaths) + " undecided" +
+                                   (r.generationNote.empty() ? std::string() : "; " + r.generationNote);
     for (auto &[l, ex] : r.lines) {
         switch (ex.status) {
         case LineStatus::Covered: {
