@@ -6,6 +6,7 @@
 #include "semantics/Layout.h"
 
 #include <map>
+#include <set>
 #include <regex>
 
 namespace vcov {
@@ -218,16 +219,18 @@ WitnessValidation validateWitness(const Program &p, const ViolationWitness &witn
     // without a return_value (as its traces do): that is the call's value too. (A GraphML
     // assumption holds after its edge; format 2.0's holds before the statement, where x
     // is not yet assigned.)
+    // A line whose calls the witness gives results for keeps its assumptions as such (vcov's
+    // own GraphML states an uninitialized local's value on the next statement's line).
     std::vector<Waypoint> returns;
-    auto returnAt = [&](size_t k, unsigned line) {
-        return k < follows.size() && follows[k].type == Waypoint::Type::FunctionReturn && follows[k].line == line;
-    };
+    std::set<std::pair<std::string, unsigned>> resultLines;
+    for (const Waypoint &w : follows)
+        if (w.type == Waypoint::Type::FunctionReturn)
+            resultLines.insert({w.file, w.line});
     for (size_t i = 0; i < follows.size(); ++i) {
         Waypoint w = follows[i];
         if (w.type == Waypoint::Type::Assumption) {
             auto eq = equalities(w.constraint);
-            if (witness.format != "graphml" || eq.size() != 1 || (i > 0 && returnAt(i - 1, w.line)) ||
-                returnAt(i + 1, w.line))
+            if (witness.format != "graphml" || eq.size() != 1 || resultLines.count({w.file, w.line}))
                 continue;
             bool assigned = false;
             for (const CfaEdge &e : p.edges)
