@@ -621,7 +621,15 @@ BmcResult BmcEncoding::check(const Query &query) {
             result.verdict = Verdict::Unknown;
             result.reason = "bound too small: " + hit->message + " fails (the execution is shown)";
         }
-        if (!result.replayed) {
+        if (!result.replayed && result.counterexample->ending.kind == EndingKind::UndefinedBehaviour) {
+            // The solver chose values the program never defines (malloc'd memory not yet
+            // written): no execution the interpreter can show, so no verdict.
+            result.verdict = Verdict::Unknown;
+            result.reason = "the counterexample for " + std::string(propertyName(hit->property)) + " at " +
+                            program.edge(hit->edge).text + " needs " +
+                            describeEnding(program, result.counterexample->ending) +
+                            ", which the interpreter does not execute";
+        } else if (!result.replayed) {
             result.verdict = Verdict::Unknown;
             result.reason = "internal error: the counterexample for " + std::string(propertyName(hit->property)) +
                             " at " + program.edge(hit->edge).text + " did not replay (the interpreter says: " +

@@ -341,8 +341,8 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
             if (a->type->isScalar())
                 eval(a, ev);
         return;
-    case Intrinsic::Malloc:
-    case Intrinsic::Free: throw BmcUnsupported{"dynamic memory (" + c.calleeName + ")"};
+    case Intrinsic::Malloc: allocate(c, ev); return;
+    case Intrinsic::Free: release(c, ev); return;
     case Intrinsic::None: break;
     }
 }
@@ -486,10 +486,20 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
                 continue;
             }
             for (const Leaf &l : leavesOf(t)) {
-                z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), l.type->bits);
-                if (l.type->isBool)
-                    x = z3::ite(x.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
-                write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, SymValue{false, x, {}}, at);
+                const unsigned width = unsigned(l.type->sizeBytes * 8);
+                z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), width);
+                SymValue value{false, x, {}};
+                if (l.type->isPointer()) {
+                    // Loops that write pointers get no inductive step (Induction.cpp): this
+                    // only keeps the encoding well-formed until the step says so.
+                    const z3::expr null = x == ctx.bv_val(0, width);
+                    value = SymValue{true, ctx.bv_val(0, 1),
+                                     {PtrTarget{null, -1, ctx.bv_val(0, 64)},
+                                      PtrTarget{!null, -2, width < 64 ? z3::zext(x, 64 - width) : x}}};
+                } else if (l.type->isBool) {
+                    value.bv = z3::ite(x.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+                }
+                write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, value, at);
             }
         }
     }

@@ -80,6 +80,17 @@ struct ObjectDesc {
     // An array of one integer type (ArrayBase): the scalar type of its `count` elements.
     const Type *element = nullptr;
     uint64_t count = 0;
+    // What a state that never wrote the object holds: null for zeros; a heap object's
+    // indeterminate (malloc) or zero (calloc) contents.
+    std::shared_ptr<const ObjectContents> initial = {};
+    // Heap objects (malloc, calloc): untyped (type null) until the first dereference gives
+    // them the pointee's type, as the effective type of C11 6.5p6; their size in bytes,
+    // a number or a term; the object holding their alive flag (1 from malloc to free).
+    bool heap = false;
+    bool zeroed = false;
+    uint64_t sizeBytes = 0;
+    std::optional<z3::expr> dynamicBytes = {};
+    int alive = -1;
 };
 
 struct Violation {
@@ -115,7 +126,7 @@ class Encoder {
 public:
     Encoder(const Program &p, const BmcOptions &o, Unwinder &u, z3::context &c,
             const std::vector<ProgramVariant> &variants)
-        : P(p), opts(o), U(u), ctx(c) {
+        : P(p), opts(o), U(u), ctx(c), m_heapTypes(p.types.dataModel()) {
         for (size_t k = 0; k < variants.size(); ++k)
             m_selectors.push_back(ctx.bool_const(("variant" + std::to_string(k + 1)).c_str()));
         for (size_t k = 0; k < variants.size(); ++k)
@@ -194,6 +205,14 @@ private:
     // A check: a violation when selected; either way, later paths assume it did not fail.
     void check(Property p, const z3::expr &bad, Eval &ev, const std::string &message);
     SymValue freshInput(const Type *t, Eval &ev, bool uninitialized);
+    // Dynamic memory: an allocation, a free, the type a heap object takes at its first
+    // dereference, whether a heap object is alive in a state, and the check that an access
+    // does not touch freed memory.
+    void allocate(const CallInfo &c, Eval &ev);
+    void release(const CallInfo &c, Eval &ev);
+    void typeHeapObject(int object, const Type *t);
+    z3::expr alive(const State &s, int object);
+    void checkAlive(const SymValue &ptr, Eval &ev);
 
     State merge(std::vector<State> &in);
     bool accepting(int monitor) const { return !opts.observer || opts.observer->accepting(monitor); }
@@ -215,6 +234,7 @@ private:
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
     std::shared_ptr<const ObjectContents> m_zeroArray; // every array held by its writes, never written
+    TypeTable m_heapTypes;             // the array types heap objects take
     std::vector<z3::expr> m_selectors; // per variant, true when an execution runs it
     int m_unode = -1;                  // the unwound location whose edges are being applied
     bool m_onReturn = false;           // ... and whether the edge is a return to the caller

@@ -94,6 +94,10 @@ const ObjectContents &Encoder::contents(const State &s, int object) {
     if (size_t(object) < s.memory.size() && s.memory[size_t(object)])
         return *s.memory[size_t(object)];
     const ObjectDesc &d = objects[size_t(object)];
+    if (d.initial)
+        return *d.initial;
+    if (!d.type)
+        throw BmcUnsupported{"access to " + d.name + " before its type is known"};
     if (d.element)
         return *zeroArray();
     // Every scalar of any other object is a term: large arrays of pointers or of structs
@@ -123,10 +127,12 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
         z3::expr bad = ctx.bool_val(false);
         SymValue r{true, ctx.bv_val(0, 1), {}};
         for (const auto &t : p.targets) {
-            if (t.object < 0)
+            if (t.object < 0) {
                 bad = bad || t.guard;
-            else
-                r.targets.push_back(t);
+                continue;
+            }
+            typeHeapObject(t.object, e->type);
+            r.targets.push_back(t);
         }
         check(Property::Pointer, bad, ev, "null or invalid pointer dereference");
         if (r.targets.empty())
@@ -184,6 +190,7 @@ std::vector<std::pair<size_t, z3::expr>> Encoder::leavesAt(int object, const z3:
 }
 
 SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
+    checkAlive(ptr, ev);
     std::optional<SymValue> result;
     z3::expr outside = ctx.bool_val(false);
     for (const auto &target : ptr.targets) {
@@ -211,6 +218,7 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
 }
 
 void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev) {
+    checkAlive(ptr, ev);
     z3::expr outside = ctx.bool_val(false);
     bool single = ptr.targets.size() == 1;
     for (const auto &target : ptr.targets) {
@@ -312,6 +320,8 @@ State Encoder::merge(std::vector<State> &in) {
         auto holding = [&](const State &st) -> std::shared_ptr<const ObjectContents> {
             if (o < st.memory.size() && st.memory[o])
                 return st.memory[o];
+            if (objects[o].initial)
+                return objects[o].initial;
             if (objects[o].element)
                 return zeroArray();
             contents(st, int(o)); // makes the zero contents
@@ -344,12 +354,14 @@ State Encoder::merge(std::vector<State> &in) {
 z3::expr Encoder::arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t) {
     const uint64_t size = d.element->sizeBytes;
     const bool sameKind = t->sizeBytes == size && !t->isPointer();
+    // Heap memory of symbolic size: within its bytes as well.
+    const z3::expr beyond = d.dynamicBytes ? notE(z3::ule(offset + ctx.bv_val(size, 64), *d.dynamicBytes)) : ctx.bool_val(false);
     uint64_t k;
     if (offset.is_numeral_u64(k)) {
         const bool element = k % size == 0 && k / size < d.count;
         if (element && !sameKind)
             throw BmcUnsupported{"access to " + d.name + " through a different type"};
-        return ctx.bool_val(!element);
+        return element ? beyond : ctx.bool_val(true);
     }
     if (!sameKind)
         return ctx.bool_val(true);
@@ -358,7 +370,7 @@ z3::expr Encoder::arrayMiss(const ObjectDesc &d, const z3::expr &offset, const T
         const unsigned low = log2Of(size);
         in = in && offset.extract(low - 1, 0) == ctx.bv_val(0, low);
     }
-    return notE(in);
+    return orE(notE(in), beyond);
 }
 
 z3::expr Encoder::readArray(const ObjectContents &c, const z3::expr &offset, const Type *element) {

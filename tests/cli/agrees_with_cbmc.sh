@@ -1,15 +1,23 @@
 #!/bin/sh
 # vcov-cli bmc and CBMC at the same bound, unwinding assertions on, on small programs whose
 # file names say the verdict (*_bug.c: a violation, *_ok.c: safe): both must say it.
-# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND FILE...
+# With --memory both check memory safety as well: vcov's pointer and bounds properties,
+# CBMC's --pointer-check and --bounds-check.
+# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND [--memory] FILE...
 set -u
 cli=$1; unwind=$2; shift 2
+theirs_flags="--no-standard-checks"; ours_flags=""
+if [ "${1:-}" = --memory ]; then
+  theirs_flags="--no-standard-checks --pointer-check --bounds-check"; ours_flags="--property pointer,bounds"; shift
+fi
 command -v cbmc >/dev/null || { echo "cbmc is not installed"; exit 1; }
 failed=0
 for f in "$@"; do
   case $f in *_bug.c) want=10 ;; *) want=0 ;; esac
-  cbmc "$f" --unwind "$unwind" --unwinding-assertions --no-standard-checks >/dev/null 2>&1; theirs=$?
-  "$cli" bmc "$f" --unwind "$unwind" >/dev/null 2>&1; ours=$?
+  # shellcheck disable=SC2086
+  cbmc "$f" --unwind "$unwind" --unwinding-assertions $theirs_flags >/dev/null 2>&1; theirs=$?
+  # shellcheck disable=SC2086
+  "$cli" bmc "$f" --unwind "$unwind" $ours_flags >/dev/null 2>&1; ours=$?
   if [ "$theirs" -eq "$want" ] && [ "$ours" -eq "$want" ]; then
     echo "ok       $(basename "$f"): both exit $ours"
   else

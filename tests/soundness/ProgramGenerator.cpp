@@ -38,7 +38,9 @@ public:
         std::string out = "// vcov soundness generator, seed " + std::to_string(seed) + "\n"
                           "extern void reach_error(void);\n"
                           "extern int __VERIFIER_nondet_int(void);\n"
-                          "extern void __VERIFIER_assume(int);\n";
+                          "extern void __VERIFIER_assume(int);\n"
+                          "extern void *calloc(unsigned long, unsigned long);\n"
+                          "extern void free(void *);\n";
         // Globals: scalars and perhaps an array, initialised (C zero-fills the rest).
         const int globals = R.between(0, 2);
         for (int i = 0; i < globals; ++i) {
@@ -80,6 +82,12 @@ public:
             out += "  int a1[4];\n";
             m_arrays.push_back("a1");
         }
+        // Heap memory: an allocation read and written like the arrays, freed at the end.
+        const bool heap = R.chance(30);
+        if (heap) {
+            out += "  int *h0 = calloc(4, sizeof(int));\n";
+            m_arrays.push_back("h0");
+        }
         m_indent = 1;
         const int statements = R.between(3, 7);
         bool hasError = false;
@@ -90,6 +98,8 @@ public:
         }
         if (!hasError || R.chance(40))
             out += "  if (" + condition(2) + ") reach_error();\n";
+        if (heap)
+            out += "  free(h0);\n";
         out += "  return 0;\n}\n";
         g.source = std::move(out);
         g.unwind = unsigned(m_maxTrips + 2);

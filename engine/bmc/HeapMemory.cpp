@@ -1,0 +1,167 @@
+// The encoder's dynamic memory (Encoder.h): every malloc or calloc on an unwound edge is
+// an object of its own, as CBMC's symex makes one dynamic object per allocation step. Its
+// alive flag is an ordinary one-byte object, so paths merge it like any variable; free
+// checks and clears it, and every access through a pointer checks it.
+#include "bmc/Encoder.h"
+
+#include "semantics/Interpreter.h"
+#include "semantics/Layout.h"
+
+#include <algorithm>
+
+namespace vcov::bmc {
+
+namespace {
+
+// A heap array of symbolic size holds at most this many bytes: offsets stay far from
+// overflowing 64 bits, and no execution the interpreter replays comes near it.
+constexpr uint64_t MaxDynamicBytes = uint64_t(1) << 40;
+
+z3::expr to64(const z3::expr &v, const Type *t) {
+    return t->bits >= 64 ? v : z3::zext(v, 64 - t->bits);
+}
+
+} // namespace
+
+void Encoder::allocate(const CallInfo &c, Eval &ev) {
+    const bool zeroed = c.calleeName == "calloc";
+    if (c.args.empty() || (zeroed && c.args.size() < 2))
+        throw BmcUnsupported{c.calleeName + " without its size"};
+    z3::expr bytes = to64(eval(c.args[0], ev).bv, c.args[0]->type);
+    if (zeroed)
+        bytes = bytes * to64(eval(c.args[1], ev).bv, c.args[1]->type); // as the interpreter: in 64 bits
+    bytes = bytes.simplify();
+
+    const int number = int(std::count_if(objects.begin(), objects.end(), [](const ObjectDesc &d) { return d.heap; }));
+    ObjectDesc d;
+    d.name = "heap object " + std::to_string(number + 1) + " (" + c.calleeName + " at line " +
+             std::to_string(P.edge(ev.edge).line()) + ")";
+    d.heap = true;
+    d.zeroed = zeroed;
+    uint64_t constant;
+    if (bytes.is_numeral_u64(constant))
+        d.sizeBytes = constant;
+    else
+        d.dynamicBytes = bytes;
+    ObjectDesc flag;
+    flag.name = "alive flag of " + d.name;
+    flag.type = m_heapTypes.intType(8, false, "unsigned char");
+    objects.push_back(std::move(flag));
+    d.alive = int(objects.size() - 1);
+    objects.push_back(std::move(d));
+    const int object = int(objects.size() - 1);
+
+    const int flagObject = objects[size_t(object)].alive;
+    const SymValue flagAt{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), flagObject, ctx.bv_val(0, 64)}}};
+    write(flagAt, objects[size_t(flagObject)].type, SymValue{false, ctx.bv_val(1, 8), {}}, ev);
+    if (c.lhs) {
+        // malloc never fails, in the interpreter as in CBMC's default.
+        const SymValue p{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), object, ctx.bv_val(0, 64)}}};
+        write(address(c.lhs, ev), c.lhs->type, p, ev);
+    }
+}
+
+void Encoder::release(const CallInfo &c, Eval &ev) {
+    if (c.args.empty())
+        return;
+    const SymValue p = eval(c.args[0], ev);
+    if (!p.isPointer)
+        throw BmcUnsupported{"free of an integer"};
+    // In the interpreter's order: a pointer malloc did not return, then one already freed.
+    z3::expr invalid = ctx.bool_val(false), twice = ctx.bool_val(false);
+    SymValue flags{true, ctx.bv_val(0, 1), {}};
+    for (const PtrTarget &t : p.targets) {
+        if (t.object == -1)
+            continue; // free(NULL) does nothing
+        if (t.object < 0 || !objects[size_t(t.object)].heap) {
+            invalid = orE(invalid, t.guard);
+            continue;
+        }
+        const z3::expr start = eqE(t.offset, ctx.bv_val(0, 64));
+        invalid = orE(invalid, andE(t.guard, notE(start)));
+        twice = orE(twice, andE(andE(t.guard, start), notE(alive(ev.state, t.object))));
+        flags.targets.push_back({t.guard, objects[size_t(t.object)].alive, ctx.bv_val(0, 64)});
+    }
+    check(Property::Pointer, invalid, ev, "free of a pointer that malloc did not return");
+    check(Property::Pointer, twice, ev, "double free");
+    if (flags.targets.empty())
+        return;
+    const Type *flagType = objects[size_t(flags.targets[0].object)].type;
+    if (p.targets.size() == 1)
+        flags.targets[0].guard = ctx.bool_val(true);
+    write(flags, flagType, SymValue{false, ctx.bv_val(0, 8), {}}, ev);
+}
+
+void Encoder::typeHeapObject(int object, const Type *t) {
+    ObjectDesc &d = objects[size_t(object)];
+    if (!d.heap || d.type)
+        return;
+    if (t->kind == TypeKind::Void || t->kind == TypeKind::Function || t->sizeBytes == 0)
+        throw BmcUnsupported{"access to " + d.name + " through " + t->spelling()};
+    if (d.dynamicBytes) {
+        // A symbolic size: an array of integers held by its writes, bounded by the term.
+        const bool powerOfTwo = (t->sizeBytes & (t->sizeBytes - 1)) == 0;
+        if (!t->isInt() || !powerOfTwo)
+            throw BmcUnsupported{d.name + " has a symbolic size and holds " + t->spelling() +
+                                 " (only integers are encoded in memory of symbolic size)"};
+        d.element = t;
+        d.count = MaxDynamicBytes / t->sizeBytes;
+        d.type = m_heapTypes.arrayOf(t, d.count);
+    } else {
+        if (d.sizeBytes % t->sizeBytes != 0)
+            throw BmcUnsupported{d.name + " has " + std::to_string(d.sizeBytes) + " bytes, used as " + t->spelling() +
+                                 " (" + std::to_string(t->sizeBytes) + " bytes)"};
+        const uint64_t n = d.sizeBytes / t->sizeBytes;
+        d.type = n == 1 ? t : m_heapTypes.arrayOf(t, n);
+        uint64_t count = 0;
+        const Type *e = d.type->uniformElement(count);
+        if (e && e->isInt() && (e->sizeBytes & (e->sizeBytes - 1)) == 0 && count >= opts.sparseArraysFrom) {
+            d.element = e;
+            d.count = count;
+        } else if (d.type->leafCount() > uint64_t(1) << 16) {
+            throw BmcUnsupported{d.name + " holds " + std::to_string(d.type->leafCount()) +
+                                 " scalars of more than one type (more than 65536 are encoded only in arrays of one integer type)"};
+        }
+    }
+    // What it holds before any write: zeros from calloc; from malloc, values no path chose
+    // (not inputs: the interpreter stops at a read of uninitialized heap memory, so a
+    // counterexample that needs one is not replayed and stays unknown).
+    if (d.element) {
+        d.initial = d.zeroed ? zeroArray() : indeterminateArray(false);
+        return;
+    }
+    auto c = std::make_shared<ObjectContents>();
+    for (const Leaf &l : leavesOf(d.type)) {
+        if (d.zeroed) {
+            c->leaves.push_back(zeroOf(l.type));
+            continue;
+        }
+        const unsigned width = unsigned(l.type->sizeBytes * 8);
+        z3::expr v = ctx.bv_const(("heap" + std::to_string(fresh++)).c_str(), width);
+        if (l.type->isPointer()) {
+            z3::expr null = v == ctx.bv_val(0, width);
+            c->leaves.push_back(SymValue{true, ctx.bv_val(0, 1),
+                                         {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, to64(v, l.type)}}});
+        } else {
+            if (l.type->isBool)
+                v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+            c->leaves.push_back(SymValue{false, v, {}});
+        }
+    }
+    d.initial = std::move(c);
+}
+
+z3::expr Encoder::alive(const State &s, int object) {
+    const ObjectContents &flag = contents(s, objects[size_t(object)].alive);
+    return flag.leaves[0].bv == ctx.bv_val(1, 8);
+}
+
+void Encoder::checkAlive(const SymValue &ptr, Eval &ev) {
+    z3::expr freed = ctx.bool_val(false);
+    for (const PtrTarget &t : ptr.targets)
+        if (t.object >= 0 && objects[size_t(t.object)].heap)
+            freed = orE(freed, andE(t.guard, notE(alive(ev.state, t.object))));
+    check(Property::Pointer, freed, ev, "access to freed memory");
+}
+
+} // namespace vcov::bmc
