@@ -14,6 +14,7 @@ const char *intrinsicName(Intrinsic i) {
     case Intrinsic::Printf: return "printf";
     case Intrinsic::Malloc: return "malloc";
     case Intrinsic::Free: return "free";
+    case Intrinsic::InvalidCall: return "invalid call";
     case Intrinsic::External: return "external";
     }
     return "?";

@@ -47,6 +47,7 @@ enum class Intrinsic {
     Printf,     // printf, fprintf, puts, putchar: output
     Malloc,     // malloc, calloc
     Free,       // free
+    InvalidCall, // a call through a function pointer that holds no function of its type
     External,   // a function without a body: returns a nondet value of its type
 };
 

@@ -583,6 +583,8 @@ std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, N
                     if (!c.args.empty())
                         ev.eval(c.args[0]);
                     break;
+                case Intrinsic::InvalidCall:
+                    continue; // undefined behaviour: no execution goes on (the model checker reports it)
                 case Intrinsic::Assume:
                     if (!c.args.empty()) {
                         bool t;

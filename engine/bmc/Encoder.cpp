@@ -343,6 +343,12 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         return;
     case Intrinsic::Malloc: allocate(c, ev); return;
     case Intrinsic::Free: release(c, ev); return;
+    case Intrinsic::InvalidCall:
+        // Undefined behaviour: the execution goes no further, a violation when pointers are checked.
+        check(Property::Pointer, ctx.bool_val(true), ev,
+              "call through a function pointer that points to no function of its type");
+        ev.state.guard = ctx.bool_val(false);
+        return;
     case Intrinsic::None: break;
     }
 }

@@ -119,8 +119,9 @@ void Encoder::typeHeapObject(int object, const Type *t) {
             d.element = e;
             d.count = count;
         } else if (d.type->leafCount() > uint64_t(1) << 16) {
-            throw BmcUnsupported{d.name + " holds " + std::to_string(d.type->leafCount()) +
-                                 " scalars of more than one type (more than 65536 are encoded only in arrays of one integer type)"};
+            throw BmcUnsupported{
+                d.name + " holds " + std::to_string(d.type->leafCount()) +
+                " scalars of more than one type (more than 65536 are encoded only in arrays of one integer type)"};
         }
     }
     // What it holds before any write: zeros from calloc; from malloc, values no path chose
@@ -140,8 +141,10 @@ void Encoder::typeHeapObject(int object, const Type *t) {
         z3::expr v = ctx.bv_const(("heap" + std::to_string(fresh++)).c_str(), width);
         if (l.type->isPointer()) {
             z3::expr null = v == ctx.bv_val(0, width);
-            c->leaves.push_back(SymValue{true, ctx.bv_val(0, 1),
-                                         {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, to64(v, l.type)}}});
+            c->leaves.push_back(
+                SymValue{true,
+                         ctx.bv_val(0, 1),
+                         {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, to64(v, l.type)}}});
         } else {
             if (l.type->isBool)
                 v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));

@@ -748,6 +748,8 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         objects[size_t(p.object)].alive = false;
         return;
     }
+    case Intrinsic::InvalidCall:
+        fail(Property::Pointer, "call through a function pointer that points to no function of its type");
     case Intrinsic::None: break;
     }
 }

@@ -82,6 +82,12 @@ public:
             out += "  int a1[4];\n";
             m_arrays.push_back("a1");
         }
+        // A function pointer to one of the helpers, chosen by the input: calls go through it
+        // as well as directly.
+        if (!m_helpers.empty() && R.chance(35)) {
+            out += "  int (*fp)(int, int) = (" + condition(1) + ") ? " + R.of(m_helpers) + " : " + R.of(m_helpers) + ";\n";
+            m_helpers.push_back("fp");
+        }
         // Heap memory: an allocation read and written like the arrays, freed at the end.
         const bool heap = R.chance(30);
         if (heap) {

@@ -1,0 +1,669 @@
+// Expressions into the side-effect-free IR (Lowering.h): calls, assignments and increments
+// become edges of their own, every atomic condition of && || ! ?: a pair of assume edges.
+#include "frontend/Lowering.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <sstream>
+
+namespace vcov::lowering {
+
+void FunctionBuilder::effect(const clang::Expr *e) {
+    using namespace clang;
+    e = e->IgnoreParens();
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+        switch (bo->getOpcode()) {
+        case BO_Assign:
+            assignment(bo->getLHS(), bo->getRHS(), bo->getSourceRange(), text(bo->getSourceRange()));
+            return;
+        case BO_Comma:
+            effect(bo->getLHS());
+            effect(bo->getRHS());
+            return;
+        case BO_LAnd:
+        case BO_LOr: {
+            if (!bo->getRHS()->HasSideEffects(m_ctx))
+                break;
+            NodeId rhs = newNode(), after = newNode();
+            if (bo->getOpcode() == BO_LAnd)
+                cond(bo->getLHS(), rhs, after);
+            else
+                cond(bo->getLHS(), after, rhs);
+            m_cur = rhs;
+            effect(bo->getRHS());
+            addEdge(m_cur, after, EdgeKind::Blank, {}, "");
+            m_cur = after;
+            return;
+        }
+        default:
+            break;
+        }
+    }
+    if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {
+        compoundAssign(ca, ca->getSourceRange());
+        return;
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->isIncrementDecrementOp()) {
+        incDec(uo, false);
+        return;
+    }
+    if (const auto *ce = dyn_cast<CallExpr>(e)) {
+        call(ce, nullptr, ce->getSourceRange(), false);
+        return;
+    }
+    if (const auto *co = dyn_cast<ConditionalOperator>(e);
+        co && (co->getTrueExpr()->HasSideEffects(m_ctx) || co->getFalseExpr()->HasSideEffects(m_ctx) ||
+               co->getType()->isVoidType())) {
+        NodeId t = newNode(), f = newNode(), after = newNode();
+        cond(co->getCond(), t, f);
+        m_cur = t;
+        effect(co->getTrueExpr());
+        addEdge(m_cur, after, EdgeKind::Blank, {}, "");
+        m_cur = f;
+        effect(co->getFalseExpr());
+        addEdge(m_cur, after, EdgeKind::Blank, {}, "");
+        m_cur = after;
+        return;
+    }
+    if (const auto *c = dyn_cast<CastExpr>(e); c && c->getCastKind() == CK_ToVoid) {
+        effect(c->getSubExpr());
+        return;
+    }
+    // A value computed for nothing (`x;`, `*p;`): lower it for its side effects and
+    // diagnostics; it needs no edge of its own.
+    rvalue(e);
+}
+
+void FunctionBuilder::assignment(const clang::Expr *lhsE, const clang::Expr *rhsE, clang::SourceRange range,
+                                 const std::string &t) {
+    const clang::Expr *bare = rhsE->IgnoreParens();
+    ExprPtr lhs = lvalue(lhsE);
+    if (const auto *ce = llvm::dyn_cast<clang::CallExpr>(bare); ce && lhs->type->isScalar()) {
+        call(ce, lhs, range, false);
+        return;
+    }
+    ExprPtr rhs = convert(rvalue(rhsE), lhs->type);
+    CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, t);
+    e.lhs = lhs;
+    e.rhs = rhs;
+}
+
+ExprPtr FunctionBuilder::compoundAssign(const clang::CompoundAssignOperator *op, clang::SourceRange range) {
+    using namespace clang;
+    ExprPtr lhs = lvalue(op->getLHS());
+    ExprPtr rhs = rvalue(op->getRHS());
+    BinaryOp bop;
+    switch (op->getOpcode()) {
+    case BO_MulAssign: bop = BinaryOp::Mul; break;
+    case BO_DivAssign: bop = BinaryOp::Div; break;
+    case BO_RemAssign: bop = BinaryOp::Rem; break;
+    case BO_AddAssign: bop = BinaryOp::Add; break;
+    case BO_SubAssign: bop = BinaryOp::Sub; break;
+    case BO_ShlAssign: bop = BinaryOp::Shl; break;
+    case BO_ShrAssign: bop = BinaryOp::Shr; break;
+    case BO_AndAssign: bop = BinaryOp::BitAnd; break;
+    case BO_XorAssign: bop = BinaryOp::BitXor; break;
+    case BO_OrAssign: bop = BinaryOp::BitOr; break;
+    default: throw Unsupported{op->getBeginLoc(), "compound assignment operator"};
+    }
+    ExprPtr value;
+    if (lhs->type->isPointer()) {
+        value = makeBinary(bop, lhs->type, lhs, rhs);
+    } else {
+        const Type *ct = type(op->getComputationLHSType(), op->getBeginLoc());
+        const Type *rt = type(op->getComputationResultType(), op->getBeginLoc());
+        bool isShift = bop == BinaryOp::Shl || bop == BinaryOp::Shr;
+        ExprPtr r = isShift ? rhs : convert(rhs, ct);
+        value = convert(makeBinary(bop, rt, convert(lhs, ct), r), lhs->type);
+    }
+    CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
+    e.lhs = lhs;
+    e.rhs = value;
+    return lhs;
+}
+
+ExprPtr FunctionBuilder::incDec(const clang::UnaryOperator *op, bool valueNeeded) {
+    ExprPtr lhs = lvalue(op->getSubExpr());
+    ExprPtr old;
+    if (valueNeeded && op->isPostfix()) {
+        VarId tmp = temporary(lhs->type, op->getBeginLoc());
+        CfaEdge &e = addEdgeAt(EdgeKind::Assignment, op->getSourceRange(), text(op->getSourceRange()));
+        e.lhs = makeVar(lhs->type, tmp);
+        e.rhs = lhs;
+        old = e.lhs;
+    }
+    BinaryOp bop = op->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub;
+    ExprPtr value;
+    if (lhs->type->isPointer()) {
+        value = makeBinary(bop, lhs->type, lhs, makeIntConst(L.P.types.longT(), 1));
+    } else {
+        // Integer promotion, then back to the object's type.
+        const Type *pt = lhs->type->bits < 32 || lhs->type->isBool ? L.P.types.intT() : lhs->type;
+        value = convert(makeBinary(bop, pt, convert(lhs, pt), makeIntConst(pt, 1)), lhs->type);
+        if (lhs->type->isBool) // ++ on _Bool sets it to 1; -- toggles it
+            value = makeCast(CastKind::Integral, lhs->type, makeBinary(bop, pt, convert(lhs, pt), makeIntConst(pt, 1)));
+    }
+    CfaEdge &e = addEdgeAt(EdgeKind::Assignment, op->getSourceRange(), text(op->getSourceRange()));
+    e.lhs = lhs;
+    e.rhs = value;
+    return old ? old : lhs;
+}
+
+ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded) {
+    using namespace clang;
+    const FunctionDecl *fd = c->getDirectCallee();
+    if (!fd)
+        return callThroughPointer(c, lhs, range, valueNeeded);
+    std::string name = fd->getNameAsString();
+    if (name == "__builtin_expect" && c->getNumArgs() == 2) {
+        ExprPtr v = rvalue(c->getArg(0));
+        if (lhs) {
+            CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
+            e.lhs = lhs;
+            e.rhs = convert(v, lhs->type);
+        }
+        return v;
+    }
+    if (fd->getBuiltinID() != 0 && classifyIntrinsic(name) == Intrinsic::External && !fd->hasBody() &&
+        name.rfind("__builtin_", 0) == 0)
+        throw Unsupported{c->getBeginLoc(), "compiler builtin '" + name + "'"};
+    FunctionId callee = L.functionFor(fd, m_ctx);
+    // Copies: lowering the arguments may register functions and move the table.
+    const Type *ft = L.P.functions[callee].type;
+    const bool calleeHasBody = L.bodies.count(callee) > 0;
+    // A program may define its own `read` or `signal`: only library functions without a
+    // body are refused.
+    if (std::string why = unsupportedLibraryFunction(name); !why.empty() && !calleeHasBody)
+        throw Unsupported{c->getBeginLoc(), why};
+    std::vector<ExprPtr> args;
+    for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+        ExprPtr a = rvalue(c->getArg(i));
+        if (ft && i < ft->params.size())
+            a = convert(a, ft->params[i]);
+        args.push_back(a);
+    }
+    const Type *rt = ft ? ft->target : type(c->getType(), c->getBeginLoc());
+    if (!lhs && valueNeeded) {
+        if (rt->kind == TypeKind::Void)
+            throw Unsupported{c->getBeginLoc(), "use of a void function's value"};
+        lhs = makeVar(rt, temporary(rt, c->getBeginLoc()));
+    }
+    if (lhs && rt->kind != TypeKind::Void && rt != lhs->type) {
+        // The callee returns one type and the caller stores another: go through a temporary.
+        VarId tmp = temporary(rt, c->getBeginLoc());
+        call(c, makeVar(rt, tmp), range, false);
+        CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
+        e.lhs = lhs;
+        e.rhs = convert(makeVar(rt, tmp), lhs->type);
+        return lhs;
+    }
+    callEdge(callee, name, std::move(args), rt->kind == TypeKind::Void ? nullptr : lhs, range);
+    return lhs;
+}
+
+CfaEdge &FunctionBuilder::callEdge(FunctionId callee, const std::string &name, std::vector<ExprPtr> args, ExprPtr lhs,
+                                   clang::SourceRange range) {
+    CfaEdge &e = addEdgeAt(EdgeKind::Call, range, text(range));
+    e.call.callee = callee;
+    e.call.calleeName = name;
+    // SV-COMP's property is "reach_error() is never called", whatever its body does
+    // (some tasks define it empty).
+    const bool errorFunction = name == "reach_error" || name == "__VERIFIER_error";
+    const bool hasBody = L.bodies.count(callee) > 0;
+    e.call.intrinsic = errorFunction ? Intrinsic::Error
+                       : hasBody     ? Intrinsic::None
+                       : L.P.functions[callee].intrinsic == Intrinsic::InvalidCall ? Intrinsic::InvalidCall
+                                                                                   : classifyIntrinsic(name);
+    e.call.lhs = std::move(lhs);
+    e.call.args = std::move(args);
+    return e;
+}
+
+ExprPtr FunctionBuilder::functionValue(const clang::Expr *designator) {
+    using namespace clang;
+    const clang::Expr *d = designator->IgnoreParens();
+    if (const auto *ref = dyn_cast<DeclRefExpr>(d))
+        if (const auto *fd = dyn_cast<FunctionDecl>(ref->getDecl()))
+            return makeIntConst(L.P.types.ulongT(), Lowering::functionNumber(L.functionFor(fd, m_ctx)));
+    // `*fp` designates the function fp points to (and decays back to fp).
+    if (const auto *uo = dyn_cast<UnaryOperator>(d); uo && uo->getOpcode() == UO_Deref)
+        return rvalue(uo->getSubExpr());
+    throw Unsupported{designator->getBeginLoc(), "function designator '" + text(designator->getSourceRange()) + "'"};
+}
+
+ExprPtr FunctionBuilder::callThroughPointer(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range,
+                                            bool valueNeeded) {
+    using namespace clang;
+    const QualType pointee = c->getCallee()->getType()->getPointeeType();
+    if (pointee.isNull() || !pointee->isFunctionType())
+        throw Unsupported{c->getBeginLoc(), "call of '" + text(c->getCallee()->getSourceRange()) + "'"};
+    const Type *ft = type(pointee, c->getBeginLoc());
+    const std::string callee = text(c->getCallee()->getSourceRange());
+    // The pointer once, then the arguments once: every branch calls with the same values.
+    const Type *ulong = L.P.types.ulongT();
+    const VarId target = temporary(ulong, c->getBeginLoc());
+    {
+        ExprPtr v = rvalue(c->getCallee());
+        CfaEdge &e = addEdgeAt(EdgeKind::Assignment, c->getCallee()->getSourceRange(), callee);
+        e.lhs = makeVar(ulong, target);
+        e.rhs = v;
+    }
+    std::vector<ExprPtr> args;
+    for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+        ExprPtr a = rvalue(c->getArg(i));
+        if (i < ft->params.size())
+            a = convert(a, ft->params[i]);
+        args.push_back(a);
+    }
+    const Type *rt = ft->target;
+    if (!lhs && valueNeeded) {
+        if (rt->kind == TypeKind::Void)
+            throw Unsupported{c->getBeginLoc(), "use of a void function's value"};
+        lhs = makeVar(rt, temporary(rt, c->getBeginLoc()));
+    }
+    // The candidates: address-taken functions of the pointer's type (a K&R type matches any
+    // with its return type), in the order of their numbers.
+    auto matches = [&](const Type *t) {
+        if (!t || t->kind != TypeKind::Function)
+            return false;
+        if (t == ft)
+            return true;
+        const bool unprototyped = (ft->params.empty() && ft->variadic) || (t->params.empty() && t->variadic);
+        return unprototyped && t->target == ft->target;
+    };
+    const NodeId join = newNode();
+    const ExprPtr targetValue = makeVar(ulong, target);
+    for (FunctionId f : L.addressTaken) {
+        const FunctionCfa &candidate = L.P.functions[f];
+        if (!matches(candidate.type))
+            continue;
+        const std::string name = candidate.name;
+        const Type *ct = candidate.type;
+        const ExprPtr number = makeIntConst(ulong, Lowering::functionNumber(f));
+        const ExprPtr same = makeBinary(BinaryOp::Eq, L.P.types.intT(), targetValue, number);
+        const NodeId yes = newNode(), no = newNode();
+        CfaEdge &in = addEdge(m_cur, yes, EdgeKind::Assume, c->getCallee()->getSourceRange(),
+                              "[" + callee + " == " + name + "]");
+        in.cond = same;
+        in.truth = true;
+        CfaEdge &out = addEdge(m_cur, no, EdgeKind::Assume, c->getCallee()->getSourceRange(),
+                               "[!(" + callee + " == " + name + ")]");
+        out.cond = same;
+        out.truth = false;
+        m_cur = yes;
+        std::vector<ExprPtr> converted = args;
+        for (size_t i = 0; i < converted.size() && i < ct->params.size(); ++i)
+            converted[i] = convert(converted[i], ct->params[i]);
+        if (lhs && ct->target->kind != TypeKind::Void && ct->target != lhs->type) {
+            VarId tmp = temporary(ct->target, c->getBeginLoc());
+            callEdge(f, name, std::move(converted), makeVar(ct->target, tmp), range);
+            CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
+            e.lhs = lhs;
+            e.rhs = convert(makeVar(ct->target, tmp), lhs->type);
+        } else {
+            callEdge(f, name, std::move(converted), ct->target->kind == TypeKind::Void ? nullptr : lhs, range);
+        }
+        addEdge(m_cur, join, EdgeKind::Blank, range, "");
+        m_cur = no;
+    }
+    // NULL or a function of another type: undefined behaviour, reported by --property pointer.
+    callEdge(L.invalidCallFunction(), "(no function)", {}, nullptr, range);
+    addEdge(m_cur, join, EdgeKind::Blank, range, "");
+    m_cur = join;
+    return lhs;
+}
+
+ExprPtr FunctionBuilder::branchValue(const clang::Expr *e) {
+    using namespace clang;
+    const Type *t = type(e->getType(), e->getBeginLoc());
+    VarId tmp = temporary(t, e->getBeginLoc());
+    ExprPtr v = makeVar(t, tmp);
+    NodeId yes = newNode(), no = newNode(), after = newNode();
+    if (const auto *co = dyn_cast<ConditionalOperator>(e)) {
+        cond(co->getCond(), yes, no);
+        for (auto [node, arm] : {std::pair{yes, co->getTrueExpr()}, std::pair{no, co->getFalseExpr()}}) {
+            m_cur = node;
+            ExprPtr a = convert(rvalue(arm), t);
+            CfaEdge &ed = addEdgeAt(EdgeKind::Assignment, arm->getSourceRange(), text(arm->getSourceRange()));
+            ed.lhs = v;
+            ed.rhs = a;
+            addEdge(m_cur, after, EdgeKind::Blank, {}, "");
+        }
+    } else {
+        cond(e, yes, no);
+        for (auto [node, bit] : {std::pair{yes, 1}, std::pair{no, 0}}) {
+            m_cur = node;
+            CfaEdge &ed = addEdgeAt(EdgeKind::Assignment, e->getSourceRange(), text(e->getSourceRange()));
+            ed.lhs = v;
+            ed.rhs = makeIntConst(t, bit);
+            addEdge(m_cur, after, EdgeKind::Blank, {}, "");
+        }
+    }
+    m_cur = after;
+    return v;
+}
+
+void FunctionBuilder::cond(const clang::Expr *e, NodeId ifTrue, NodeId ifFalse) {
+    using namespace clang;
+    const clang::Expr *p = e->IgnoreParens();
+    const clang::Expr *inner = e->IgnoreParenImpCasts();
+    if (const auto *bo = dyn_cast<BinaryOperator>(inner)) {
+        if (bo->getOpcode() == BO_LAnd || bo->getOpcode() == BO_LOr) {
+            NodeId mid = newNode();
+            if (bo->getOpcode() == BO_LAnd)
+                cond(bo->getLHS(), mid, ifFalse);
+            else
+                cond(bo->getLHS(), ifTrue, mid);
+            m_cur = mid;
+            cond(bo->getRHS(), ifTrue, ifFalse);
+            return;
+        }
+        if (bo->getOpcode() == BO_Comma) {
+            effect(bo->getLHS());
+            cond(bo->getRHS(), ifTrue, ifFalse);
+            return;
+        }
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(inner); uo && uo->getOpcode() == UO_LNot) {
+        cond(uo->getSubExpr(), ifFalse, ifTrue);
+        return;
+    }
+    if (const auto *co = dyn_cast<ConditionalOperator>(inner)) {
+        NodeId a = newNode(), b = newNode();
+        cond(co->getCond(), a, b);
+        m_cur = a;
+        cond(co->getTrueExpr(), ifTrue, ifFalse);
+        m_cur = b;
+        cond(co->getFalseExpr(), ifTrue, ifFalse);
+        return;
+    }
+    std::string t = text(p->getSourceRange());
+    if (!p->HasSideEffects(m_ctx) && !p->isValueDependent()) {
+        bool value = false;
+        if (p->EvaluateAsBooleanCondition(value, m_ctx) && p->isIntegerConstantExpr(m_ctx)) {
+            // A constant condition (`while (1)`) has one way only.
+            addEdge(m_cur, value ? ifTrue : ifFalse, EdgeKind::Blank, p->getSourceRange(), "[" + t + "]");
+            return;
+        }
+    }
+    ExprPtr v = rvalue(p);
+    CfaEdge &yes = addEdge(m_cur, ifTrue, EdgeKind::Assume, p->getSourceRange(), "[" + t + "]");
+    yes.cond = v;
+    yes.truth = true;
+    CfaEdge &no = addEdge(m_cur, ifFalse, EdgeKind::Assume, p->getSourceRange(), "[!(" + t + ")]");
+    no.cond = v;
+    no.truth = false;
+}
+
+ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
+    using namespace clang;
+    e = e->IgnoreParens();
+    if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+        const ValueDecl *d = dr->getDecl();
+        if (const auto *vd = dyn_cast<VarDecl>(d)) {
+            auto it = m_locals.find(vd);
+            if (it != m_locals.end())
+                return makeVar(L.P.variables[it->second].type, it->second);
+            if (vd->hasGlobalStorage()) {
+                VarId id = L.globalFor(vd, m_ctx);
+                return makeVar(L.P.variables[id].type, id);
+            }
+            throw Unsupported{e->getBeginLoc(), "variable '" + vd->getNameAsString() + "' used outside its function"};
+        }
+        if (isa<FunctionDecl>(d))
+            throw Unsupported{e->getBeginLoc(), "function pointer (use of '" + d->getNameAsString() + "' as a value)"};
+        throw Unsupported{e->getBeginLoc(), "reference to '" + d->getNameAsString() + "'"};
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->getOpcode() == UO_Deref) {
+        ExprPtr ptr = rvalue(uo->getSubExpr());
+        return makeNode(ExprKind::Deref, type(e->getType(), e->getBeginLoc()), {ptr});
+    }
+    if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+        const clang::Expr *base = as->getBase()->IgnoreParens();
+        const Type *t = type(e->getType(), e->getBeginLoc());
+        ExprPtr idx = rvalue(as->getIdx());
+        if (const auto *ic = dyn_cast<ImplicitCastExpr>(base); ic && ic->getCastKind() == CK_ArrayToPointerDecay) {
+            ExprPtr arr = lvalue(ic->getSubExpr());
+            if (arr->kind != ExprKind::StringLit)
+                return makeNode(ExprKind::Index, t, {arr, idx});
+        }
+        ExprPtr ptr = rvalue(as->getBase());
+        return makeNode(ExprKind::Deref, t, {makeBinary(BinaryOp::Add, ptr->type, ptr, idx)});
+    }
+    if (const auto *me = dyn_cast<MemberExpr>(e)) {
+        const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+        if (!fd)
+            throw Unsupported{e->getBeginLoc(), "member that is not a field"};
+        if (fd->isBitField())
+            throw Unsupported{e->getBeginLoc(), "bit-field ('" + fd->getNameAsString() + "')"};
+        ExprPtr base;
+        if (me->isArrow()) {
+            ExprPtr ptr = rvalue(me->getBase());
+            base = makeNode(ExprKind::Deref, ptr->type->target, {ptr});
+        } else {
+            base = lvalue(me->getBase());
+        }
+        if (!base->type->isStruct())
+            throw Unsupported{e->getBeginLoc(), "member access on a non-struct"};
+        auto m = makeNode(ExprKind::Member, type(e->getType(), e->getBeginLoc()), {base});
+        std::const_pointer_cast<vcov::Expr>(m)->field = fd->getFieldIndex();
+        return m;
+    }
+    if (const auto *sl = dyn_cast<StringLiteral>(e)) {
+        auto s = makeNode(ExprKind::StringLit, type(e->getType(), e->getBeginLoc()), {});
+        std::const_pointer_cast<vcov::Expr>(s)->str = sl->getBytes().str();
+        return s;
+    }
+    if (const auto *pe = dyn_cast<PredefinedExpr>(e)) {
+        auto s = makeNode(ExprKind::StringLit, type(e->getType(), e->getBeginLoc()), {});
+        std::const_pointer_cast<vcov::Expr>(s)->str = pe->getFunctionName() ? pe->getFunctionName()->getBytes().str() : "";
+        return s;
+    }
+    if (const auto *ic = dyn_cast<ImplicitCastExpr>(e); ic && ic->getCastKind() == CK_NoOp)
+        return lvalue(ic->getSubExpr());
+    if (isa<CompoundLiteralExpr>(e))
+        throw Unsupported{e->getBeginLoc(), "compound literal"};
+    // Assignments and pre-increments are lvalues in C only through their side effect.
+    if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && bo->getOpcode() == BO_Assign) {
+        assignment(bo->getLHS(), bo->getRHS(), bo->getSourceRange(), text(bo->getSourceRange()));
+        return lvalue(bo->getLHS());
+    }
+    throw Unsupported{e->getBeginLoc(), std::string("expression '") + e->getStmtClassName() + "' used as an lvalue"};
+}
+
+ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
+    using namespace clang;
+    const Type *to = type(c->getType(), c->getBeginLoc());
+    // Function pointers are numbers (Lowering::type): between two of them nothing changes,
+    // and NULL is 0; with data pointers and integers C gives no meaning vcov could keep.
+    if (c->getCastKind() == CK_FunctionToPointerDecay)
+        return functionValue(c->getSubExpr());
+    const bool toFunction = c->getType()->isFunctionPointerType();
+    const bool fromFunction = c->getSubExpr()->getType()->isFunctionPointerType();
+    if ((toFunction || fromFunction) && c->getCastKind() != CK_LValueToRValue) {
+        switch (c->getCastKind()) {
+        case CK_NoOp:
+        case CK_BitCast:
+            if (toFunction && fromFunction)
+                return rvalue(c->getSubExpr());
+            break;
+        case CK_NullToPointer: return makeIntConst(to, 0);
+        case CK_PointerToBoolean: return makeCast(CastKind::Integral, to, rvalue(c->getSubExpr()));
+        default: break;
+        }
+        throw Unsupported{c->getBeginLoc(), "conversion of a function pointer to or from '" +
+                                                (toFunction ? c->getSubExpr()->getType() : c->getType()).getAsString() + "'"};
+    }
+    switch (c->getCastKind()) {
+    case CK_LValueToRValue:
+        return lvalue(c->getSubExpr());
+    case CK_NoOp:
+    case CK_BitCast:
+        if (c->getSubExpr()->getType()->isPointerType() || c->getType()->isPointerType()) {
+            ExprPtr s = rvalue(c->getSubExpr());
+            return s->type == to ? s : makeCast(CastKind::PointerToPointer, to, s);
+        }
+        return rvalue(c->getSubExpr());
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+    case CK_BooleanToSignedIntegral: {
+        ExprPtr s = rvalue(c->getSubExpr());
+        return s->type == to ? s : makeCast(CastKind::Integral, to, s);
+    }
+    case CK_ArrayToPointerDecay:
+        return makeCast(CastKind::ArrayDecay, to, lvalue(c->getSubExpr()));
+    case CK_IntegralToPointer:
+        return makeCast(CastKind::IntToPointer, to, rvalue(c->getSubExpr()));
+    case CK_PointerToIntegral:
+        return makeCast(CastKind::PointerToInt, to, rvalue(c->getSubExpr()));
+    case CK_PointerToBoolean:
+        return makeCast(CastKind::PointerToBool, to, rvalue(c->getSubExpr()));
+    case CK_NullToPointer:
+        return makeCast(CastKind::NullToPointer, to, rvalue(c->getSubExpr()));
+    case CK_ToVoid:
+        return makeCast(CastKind::ToVoid, to, rvalue(c->getSubExpr()));
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+    case CK_FloatingCast:
+    case CK_FloatingToBoolean:
+        throw Unsupported{c->getBeginLoc(), "floating-point conversion"};
+    default:
+        throw Unsupported{c->getBeginLoc(), std::string("cast '") + c->getCastKindName() + "'"};
+    }
+}
+
+ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
+    using namespace clang;
+    e = e->IgnoreParens();
+    if (e->getType()->isRealFloatingType())
+        throw Unsupported{e->getBeginLoc(), "floating-point arithmetic"};
+    // Integer constant expressions (literals, enumerators, sizeof, macros like SIZE)
+    // become constants.
+    if (e->getType()->isIntegralOrEnumerationType() && !e->HasSideEffects(m_ctx) && !isa<DeclRefExpr>(e) &&
+        !e->isValueDependent()) {
+        if (auto v = e->getIntegerConstantExpr(m_ctx)) {
+            const Type *t = type(e->getType(), e->getBeginLoc());
+            return makeIntConst(t, v->isSigned() ? v->getExtValue() : int64_t(v->getZExtValue()));
+        }
+    }
+    if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+        if (const auto *ec = dyn_cast<EnumConstantDecl>(dr->getDecl()))
+            return makeIntConst(type(e->getType(), e->getBeginLoc()), ec->getInitVal().getExtValue());
+        return lvalue(e);
+    }
+    if (const auto *c = dyn_cast<CastExpr>(e))
+        return castExpr(c);
+    if (isa<FloatingLiteral>(e) || isa<ImaginaryLiteral>(e))
+        throw Unsupported{e->getBeginLoc(), "floating-point constant"};
+    if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
+        const Type *t = type(e->getType(), e->getBeginLoc());
+        switch (uo->getOpcode()) {
+        case UO_Minus: return makeUnary(UnaryOp::Neg, t, rvalue(uo->getSubExpr()));
+        case UO_Not: return makeUnary(UnaryOp::BitNot, t, rvalue(uo->getSubExpr()));
+        case UO_LNot: return makeUnary(UnaryOp::LogNot, t, rvalue(uo->getSubExpr()));
+        case UO_Plus: return rvalue(uo->getSubExpr());
+        case UO_AddrOf:
+            if (uo->getSubExpr()->getType()->isFunctionType())
+                return functionValue(uo->getSubExpr());
+            return makeNode(ExprKind::AddrOf, t, {lvalue(uo->getSubExpr())});
+        case UO_Deref: return lvalue(e);
+        case UO_PreInc:
+        case UO_PreDec:
+        case UO_PostInc:
+        case UO_PostDec: return incDec(uo, true);
+        case UO_Extension: return rvalue(uo->getSubExpr());
+        default: throw Unsupported{e->getBeginLoc(), std::string("operator '") + UnaryOperator::getOpcodeStr(uo->getOpcode()).str() + "'"};
+        }
+    }
+    if (const auto *ca = dyn_cast<CompoundAssignOperator>(e))
+        return compoundAssign(ca, ca->getSourceRange());
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+        const Type *t = type(e->getType(), e->getBeginLoc());
+        BinaryOp op;
+        switch (bo->getOpcode()) {
+        case BO_Assign:
+            assignment(bo->getLHS(), bo->getRHS(), bo->getSourceRange(), text(bo->getSourceRange()));
+            return lvalue(bo->getLHS());
+        case BO_Comma:
+            effect(bo->getLHS());
+            return rvalue(bo->getRHS());
+        case BO_LAnd:
+        case BO_LOr:
+            if (bo->getRHS()->HasSideEffects(m_ctx))
+                return branchValue(e);
+            op = bo->getOpcode() == BO_LAnd ? BinaryOp::LogAnd : BinaryOp::LogOr;
+            break;
+        case BO_Mul: op = BinaryOp::Mul; break;
+        case BO_Div: op = BinaryOp::Div; break;
+        case BO_Rem: op = BinaryOp::Rem; break;
+        case BO_Add: op = BinaryOp::Add; break;
+        case BO_Sub: op = BinaryOp::Sub; break;
+        case BO_Shl: op = BinaryOp::Shl; break;
+        case BO_Shr: op = BinaryOp::Shr; break;
+        case BO_LT: op = BinaryOp::Lt; break;
+        case BO_GT: op = BinaryOp::Gt; break;
+        case BO_LE: op = BinaryOp::Le; break;
+        case BO_GE: op = BinaryOp::Ge; break;
+        case BO_EQ: op = BinaryOp::Eq; break;
+        case BO_NE: op = BinaryOp::Ne; break;
+        case BO_And: op = BinaryOp::BitAnd; break;
+        case BO_Xor: op = BinaryOp::BitXor; break;
+        case BO_Or: op = BinaryOp::BitOr; break;
+        default: throw Unsupported{e->getBeginLoc(), "operator '" + bo->getOpcodeStr().str() + "'"};
+        }
+        ExprPtr a = rvalue(bo->getLHS());
+        ExprPtr b = rvalue(bo->getRHS());
+        return makeBinary(op, t, a, b);
+    }
+    if (const auto *co = dyn_cast<ConditionalOperator>(e)) {
+        if (co->getTrueExpr()->HasSideEffects(m_ctx) || co->getFalseExpr()->HasSideEffects(m_ctx))
+            return branchValue(e);
+        const Type *t = type(e->getType(), e->getBeginLoc());
+        ExprPtr c = rvalue(co->getCond());
+        return makeNode(ExprKind::Conditional, t,
+                        {c, convert(rvalue(co->getTrueExpr()), t), convert(rvalue(co->getFalseExpr()), t)});
+    }
+    if (isa<BinaryConditionalOperator>(e))
+        throw Unsupported{e->getBeginLoc(), "'?:' with omitted middle operand (GNU extension)"};
+    if (const auto *ce = dyn_cast<CallExpr>(e))
+        return call(ce, nullptr, ce->getSourceRange(), true);
+    if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || isa<StringLiteral>(e) || isa<PredefinedExpr>(e))
+        return lvalue(e);
+    if (const auto *ue = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
+        clang::Expr::EvalResult r;
+        if (ue->EvaluateAsInt(r, m_ctx))
+            return makeIntConst(type(e->getType(), e->getBeginLoc()), r.Val.getInt().getExtValue());
+        throw Unsupported{e->getBeginLoc(), "sizeof of a variable-length array"};
+    }
+    if (const auto *ce = dyn_cast<ConstantExpr>(e))
+        return rvalue(ce->getSubExpr());
+    if (const auto *gs = dyn_cast<GenericSelectionExpr>(e))
+        return rvalue(gs->getResultExpr());
+    if (const auto *ch = dyn_cast<ChooseExpr>(e))
+        return rvalue(ch->getChosenSubExpr());
+    if (const auto *se = dyn_cast<StmtExpr>(e)) {
+        // GNU ({ ...; value; }), as glibc's assert expands to: the statements, then the
+        // value of the last one.
+        const CompoundStmt *body = se->getSubStmt();
+        const Stmt *last = body->body_empty() ? nullptr : body->body_back();
+        for (const Stmt *s : body->body())
+            if (s != last)
+                stmt(s);
+        if (const auto *le = last ? dyn_cast<clang::Expr>(last) : nullptr; le && !se->getType()->isVoidType())
+            return rvalue(le);
+        stmt(last);
+        return makeIntConst(L.P.types.intT(), 0);
+    }
+    if (isa<VAArgExpr>(e))
+        throw Unsupported{e->getBeginLoc(), "va_arg"};
+    if (isa<AddrLabelExpr>(e))
+        throw Unsupported{e->getBeginLoc(), "address of a label (computed goto)"};
+    if (isa<CompoundLiteralExpr>(e))
+        throw Unsupported{e->getBeginLoc(), "compound literal"};
+    if (isa<InitListExpr>(e))
+        throw Unsupported{e->getBeginLoc(), "initializer list outside a declaration"};
+    throw Unsupported{e->getBeginLoc(), std::string("expression '") + e->getStmtClassName() + "'"};
+}
+
+} // namespace vcov::lowering

@@ -1,0 +1,188 @@
+// The front end's lowering of Clang's AST to the CFA, shared by its three parts:
+// ClangLowering.cpp (parsing, linking by name, types, globals), LowerStatements.cpp
+// (a function's CFA: nodes, edges, statements) and LowerExpressions.cpp (expressions,
+// calls, conditions). Only frontend/ includes it: Clang stays behind FrontEnd.h.
+#pragma once
+
+#include "frontend/FrontEnd.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/RecordLayout.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace vcov::lowering {
+
+// An unsupported construct met while lowering: reported with its place, never lowered
+// into a silently wrong CFA.
+struct Unsupported {
+    clang::SourceLocation loc;
+    std::string what;
+};
+
+// Source text on one line, as edges show it.
+inline std::string collapseWhitespace(llvm::StringRef s) {
+    std::string out;
+    bool space = false;
+    for (char c : s) {
+        if (c == '\n' || c == '\r' || c == '\t' || c == ' ') {
+            space = !out.empty();
+            continue;
+        }
+        if (space)
+            out += ' ';
+        space = false;
+        out += c;
+    }
+    return out;
+}
+
+struct TranslationUnit {
+    std::string path;
+    std::unique_ptr<clang::ASTUnit> ast;
+};
+
+class Lowering;
+
+// Builds the CFA of one function into local node/edge lists; committed to the Program
+// after unreachable nodes are pruned and join edges contracted.
+class FunctionBuilder {
+public:
+    // `function` is NoFunction for global initializers.
+    FunctionBuilder(Lowering &l, FunctionId function, clang::ASTContext &ctx);
+    void build(const clang::FunctionDecl *fd);
+
+    // Used for global initializers too (without a current node: no edges allowed).
+    ExprPtr rvalue(const clang::Expr *e);
+    std::vector<Initializer> initializers(const clang::Expr *init, const ExprPtr &target);
+
+private:
+    struct LocalEdge {
+        CfaEdge e;
+        bool dead = false;
+    };
+    struct LocalNode {
+        bool dead = false;
+    };
+    struct SwitchContext {
+        std::map<const clang::SwitchCase *, NodeId> caseNodes;
+    };
+
+    NodeId newNode();
+    CfaEdge &addEdge(NodeId from, NodeId to, EdgeKind kind, clang::SourceRange range, std::string text);
+    CfaEdge &addEdgeAt(EdgeKind kind, clang::SourceRange range, std::string text); // from cur to a new node
+    void requireNode(clang::SourceLocation loc);
+
+    void stmt(const clang::Stmt *s);
+    void declStmt(const clang::DeclStmt *s);
+    void localVar(const clang::VarDecl *vd, bool firstInGroup);
+    void switchStmt(const clang::SwitchStmt *s);
+    void returnStmt(const clang::ReturnStmt *s);
+    void effect(const clang::Expr *e); // an expression evaluated for its side effects
+    void cond(const clang::Expr *e, NodeId ifTrue, NodeId ifFalse);
+    ExprPtr lvalue(const clang::Expr *e);
+    ExprPtr castExpr(const clang::CastExpr *c);
+    ExprPtr call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
+    // Function pointers hold the number of their function (Lowering::type): a designator's
+    // value, and a call through one as a choice among the functions of its type whose
+    // address the program takes.
+    ExprPtr functionValue(const clang::Expr *designator);
+    ExprPtr callThroughPointer(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
+    // The call edge of `callee` (an intrinsic's when it has no body), from the current node.
+    CfaEdge &callEdge(FunctionId callee, const std::string &name, std::vector<ExprPtr> args, ExprPtr lhs,
+                      clang::SourceRange range);
+    void assignment(const clang::Expr *lhsE, const clang::Expr *rhsE, clang::SourceRange range, const std::string &text);
+    ExprPtr compoundAssign(const clang::CompoundAssignOperator *op, clang::SourceRange range);
+    ExprPtr incDec(const clang::UnaryOperator *op, bool valueNeeded);
+    ExprPtr branchValue(const clang::Expr *e); // ?: && || with side effects, as a temporary
+    VarId temporary(const Type *t, clang::SourceLocation loc);
+    ExprPtr convert(ExprPtr e, const Type *to);
+    std::string text(clang::SourceRange r) const;
+    const Type *type(clang::QualType q, clang::SourceLocation loc);
+
+    void finish();
+
+    // By id, not by reference: lowering a body may register new functions and so move
+    // the Program's function table.
+    FunctionCfa &F();
+
+    Lowering &L;
+    FunctionId m_function;
+    FunctionCfa m_scratch;
+    clang::ASTContext &m_ctx;
+    std::deque<LocalNode> m_nodes;
+    std::deque<LocalEdge> m_edges;
+    NodeId m_cur = NoNode;
+    NodeId m_entry = NoNode, m_exit = NoNode;
+    std::vector<NodeId> m_breaks, m_continues;
+    std::vector<SwitchContext> m_switches;
+    std::map<const clang::LabelDecl *, NodeId> m_labels;
+    std::map<const clang::VarDecl *, VarId> m_locals;
+    std::map<std::string, int> m_localNameCount;
+    const clang::FunctionDecl *m_decl = nullptr;
+    bool m_global = false; // lowering a global initializer: no edges
+
+    friend class Lowering;
+};
+
+class Lowering {
+public:
+    Lowering(Program &p, const FrontEndOptions &o) : P(p), opts(o) {}
+    void run();
+
+    Program &P;
+    const FrontEndOptions &opts;
+
+    // What Clang parsed
+    std::vector<TranslationUnit> tus;
+    std::map<std::string, FileId> fileIds;
+
+    // Linking by name
+    std::map<std::string, FunctionId> functionsByKey;
+    std::map<FunctionId, std::pair<const clang::FunctionDecl *, clang::ASTContext *>> bodies;
+    std::map<std::string, VarId> globalsByKey;
+    std::map<std::string, std::string> unsupportedGlobals; // key -> reason
+    std::map<VarId, std::pair<const clang::VarDecl *, clang::ASTContext *>> globalDefinitions;
+    std::map<FunctionId, Unsupported> unsupportedFunctions;
+    // Functions whose address the program takes: where a function pointer may point.
+    std::set<FunctionId> addressTaken;
+    // A function pointer's value for a function: its number + 1 (0 is NULL).
+    static int64_t functionNumber(FunctionId f) { return int64_t(f) + 1; }
+    // The body-less function a call through a pointer to no function of its type calls.
+    FunctionId invalidCallFunction();
+
+    FileId fileOf(const clang::SourceManager &sm, clang::SourceLocation loc);
+    SourceRange range(const clang::SourceManager &sm, const clang::LangOptions &lo, clang::SourceRange r);
+    const Type *type(clang::ASTContext &ctx, clang::QualType q, clang::SourceLocation loc);
+    std::string functionKey(const clang::FunctionDecl *fd) const;
+    std::string globalKey(const clang::VarDecl *vd) const;
+    FunctionId functionFor(const clang::FunctionDecl *fd, clang::ASTContext &ctx);
+    VarId globalFor(const clang::VarDecl *vd, clang::ASTContext &ctx);
+    VarId newVariable(Variable v);
+    std::string locString(const clang::SourceManager &sm, clang::SourceLocation loc) const;
+
+private:
+    bool parse();
+    void collect(TranslationUnit &tu);
+    void lowerGlobals();
+    void lowerBodies();
+    void reportUnsupported();
+    void findAddressTaken();
+    std::vector<std::string> clangArgs() const;
+};
+
+} // namespace vcov::lowering
