@@ -23,13 +23,17 @@ namespace vcov {
 // (Z3_interrupt is meant to be called from another thread).
 class Z3Interrupter {
 public:
-    Z3Interrupter(z3::context &ctx, const std::atomic<bool> *cancel) {
-        if (!cancel)
+    // With timeoutSeconds > 0, the deadline interrupts too.
+    Z3Interrupter(z3::context &ctx, const std::atomic<bool> *cancel, double timeoutSeconds = 0) {
+        if (!cancel && timeoutSeconds <= 0)
             return;
-        m_watcher = std::thread([this, &ctx, cancel] {
+        const auto deadline = std::chrono::steady_clock::now() +
+                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(timeoutSeconds > 0 ? timeoutSeconds : 0));
+        m_watcher = std::thread([this, &ctx, cancel, deadline, timeoutSeconds] {
             std::unique_lock lock(m_mutex);
             while (!m_done) {
-                if (cancel->load()) {
+                if ((cancel && cancel->load()) || (timeoutSeconds > 0 && std::chrono::steady_clock::now() >= deadline)) {
                     ctx.interrupt();
                     return;
                 }
