@@ -18,6 +18,7 @@ struct MiniSatAnswer {
     enum Status { Sat, Unsat, Unknown, Unavailable } status = Unavailable;
     std::optional<z3::model> model; // Sat: a model of the formulas the goal came from
     std::string reason;             // Unknown, Unavailable: why
+    std::string solver;             // which search answered: "minisat", or "z3" racing it
 };
 
 // Whether a minisat executable is on the PATH (looked up once).

@@ -67,7 +67,7 @@ z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definit
                 return z3::unsat;
             MiniSatAnswer answer = solveWithMiniSat(propositional, left, cancel);
             if (satSolver && answer.status != MiniSatAnswer::Unavailable)
-                *satSolver = "minisat";
+                *satSolver = answer.solver.empty() ? "minisat" : answer.solver;
             if (answer.status == MiniSatAnswer::Unsat)
                 return z3::unsat;
             if (answer.status == MiniSatAnswer::Sat) {

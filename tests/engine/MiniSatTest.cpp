@@ -6,6 +6,10 @@
 #include <gtest/gtest.h>
 #include <z3++.h>
 
+#include <cstdlib>
+#include <set>
+#include <string>
+
 using vcov::MiniSatAnswer;
 
 namespace {
@@ -66,4 +70,30 @@ TEST(MiniSat, EveryGateAgreesWithZ3) {
             }
         }
     }
+}
+
+// Z3's solver racing MiniSat from the start, its answer taken (VCOV_SAT_RACE_AFTER=0 and
+// VCOV_SAT_RACER_ANSWERS): its models satisfy, unsatisfiable products stay so.
+TEST(MiniSat, TheZ3RacerAnswersLikeMiniSat) {
+    setenv("VCOV_SAT_RACE_AFTER", "0", 1);
+    setenv("VCOV_SAT_RACER_ANSWERS", "1", 1);
+    z3::context ctx;
+    z3::expr x = ctx.bv_const("x", 16), y = ctx.bv_const("y", 16);
+    std::set<std::string> winners;
+    for (unsigned n = 2000; n < 2040; ++n) {
+        const z3::expr f = x * y == ctx.bv_val(n, 16) && z3::ult(ctx.bv_val(1, 16), x) && z3::ult(x, y) &&
+                           z3::ult(y, ctx.bv_val(n, 16)) && z3::ult(x, ctx.bv_val(256, 16)) && z3::ult(y, ctx.bv_val(2048, 16));
+        z3::solver reference(ctx);
+        reference.add(f);
+        const bool satisfiable = reference.check() == z3::sat;
+        MiniSatAnswer a = solveBitBlasted(ctx, f);
+        SCOPED_TRACE("n = " + std::to_string(n) + ", answered by " + a.solver);
+        winners.insert(a.solver);
+        ASSERT_EQ(a.status, satisfiable ? MiniSatAnswer::Sat : MiniSatAnswer::Unsat) << a.reason;
+        if (satisfiable)
+            EXPECT_TRUE(a.model->eval(f, true).is_true()) << *a.model;
+    }
+    unsetenv("VCOV_SAT_RACE_AFTER");
+    unsetenv("VCOV_SAT_RACER_ANSWERS");
+    EXPECT_EQ(winners, std::set<std::string>{"z3"});
 }
