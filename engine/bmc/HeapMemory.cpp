@@ -69,7 +69,7 @@ void Encoder::release(const CallInfo &c, Eval &ev) {
         throw BmcUnsupported{"free of an integer"};
     // In the interpreter's order: a pointer malloc did not return, then one already freed.
     z3::expr invalid = ctx.bool_val(false), twice = ctx.bool_val(false);
-    SymValue flags{true, ctx.bv_val(0, 1), {}};
+    SymValue flags{true, ctx.bv_val(0, 1), {}}; // the alive flags of the objects p may be
     for (const PtrTarget &t : p.targets) {
         if (t.object == -1)
             continue; // free(NULL) does nothing
@@ -84,12 +84,16 @@ void Encoder::release(const CallInfo &c, Eval &ev) {
     }
     check(Property::Pointer, invalid, ev, "free of a pointer that malloc did not return");
     check(Property::Pointer, twice, ev, "double free");
-    if (flags.targets.empty())
-        return;
-    const Type *flagType = objects[size_t(flags.targets[0].object)].type;
-    if (p.targets.size() == 1)
-        flags.targets[0].guard = ctx.bool_val(true);
-    write(flags, flagType, SymValue{false, ctx.bv_val(0, 8), {}}, ev);
+    // Each flag cleared only where the pointer is that object: on a path where it is NULL
+    // (or another object) the flag keeps its value.
+    for (const PtrTarget &f : flags.targets) {
+        const ObjectDesc &flag = objects[size_t(f.object)];
+        const z3::expr zero = ctx.bv_val(0, 8);
+        const z3::expr old = contents(ev.state, f.object).leaves[0].bv;
+        const z3::expr cleared = f.guard.is_true() ? zero : z3::ite(f.guard, zero, old);
+        const SymValue at{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), f.object, ctx.bv_val(0, 64)}}};
+        write(at, flag.type, SymValue{false, cleared, {}}, ev);
+    }
 }
 
 void Encoder::typeHeapObject(int object, const Type *t) {

@@ -117,6 +117,21 @@ TEST(BmcHeap, DoubleAndInvalidFreesAreFound) {
     EXPECT_EQ(inner.violationMessage, "free of a pointer that malloc did not return");
     EXPECT_TRUE(inner.replayed);
 
+    // free(r) where r may be NULL frees nothing on that path: q stays usable there.
+    BmcResult maybe = check(R"(int main(void) {
+  int *p = malloc(sizeof(int));
+  int *q = p;
+  int *r = __VERIFIER_nondet_int() ? p : 0;
+  free(r);
+  *q = 1;
+  return 0;
+})",
+                            2, {Property::Assertion, Property::Pointer});
+    ASSERT_EQ(maybe.verdict, Verdict::Unsafe) << maybe.reason;
+    EXPECT_EQ(maybe.violationMessage, "access to freed memory");
+    EXPECT_TRUE(maybe.replayed) << maybe.reason;
+    EXPECT_NE(maybe.counterexample->input.nondet.at(0), 0);
+
     BmcResult fine = check(R"(int main(void) {
   int *p = malloc(2 * sizeof(int));
   free(0);
