@@ -24,10 +24,19 @@ struct Leaf {
     const Type *type = nullptr;
 };
 
+// A bit-field of C, held in a storage unit: an unsigned integer field of the struct
+// (the front end lowers its reads and writes to shifts and masks of the unit).
+struct BitField {
+    std::string name;
+    unsigned offset = 0, width = 0; // in bits, from the unit's least significant bit
+    bool isSigned = false;
+};
+
 struct StructField {
     std::string name;
     const Type *type = nullptr;
     uint64_t offsetBytes = 0;
+    std::vector<BitField> bitFields; // a storage unit's bit-fields, else none
 };
 
 struct Type {

@@ -7,7 +7,9 @@ set -u
 cli=$1; first=$2; count=$3; shift 3
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 inc=/usr/include/csmith
-opts="--no-float --no-unions --no-bitfields --no-volatiles --no-argc --no-packed-struct --no-const-pointers --no-jumps $*"
+bitfields=--no-bitfields
+case " $* " in *" --bitfields "*) bitfields= ;; esac
+opts="--no-float --no-unions $bitfields --no-volatiles --no-argc --no-packed-struct --no-const-pointers --no-jumps $*"
 same=0; differ=0; skipped=0
 seed=$first
 while [ "$seed" -lt $((first + count)) ]; do

@@ -78,6 +78,15 @@ void FunctionBuilder::effect(const clang::Expr *e) {
 void FunctionBuilder::assignment(const clang::Expr *lhsE, const clang::Expr *rhsE, clang::SourceRange range,
                                  const std::string &t) {
     const clang::Expr *bare = rhsE->IgnoreParens();
+    if (const auto *me = bitFieldAccess(lhsE)) {
+        const FieldPlace *p = nullptr;
+        ExprPtr unit = bitFieldUnit(me, p);
+        ExprPtr value = rvalue(rhsE);
+        CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, t);
+        e.lhs = unit;
+        e.rhs = storeBitField(unit, *p, value);
+        return;
+    }
     ExprPtr lhs = lvalue(lhsE);
     if (const auto *ce = llvm::dyn_cast<clang::CallExpr>(bare); ce && lhs->type->isScalar()) {
         call(ce, lhs, range, false);
@@ -91,7 +100,11 @@ void FunctionBuilder::assignment(const clang::Expr *lhsE, const clang::Expr *rhs
 
 ExprPtr FunctionBuilder::compoundAssign(const clang::CompoundAssignOperator *op, clang::SourceRange range) {
     using namespace clang;
-    ExprPtr lhs = lvalue(op->getLHS());
+    // `lhs` is written; `cur` is its value (a bit-field's, read from its storage unit).
+    const FieldPlace *bf = nullptr;
+    const auto *me = bitFieldAccess(op->getLHS());
+    ExprPtr lhs = me ? bitFieldUnit(me, bf) : lvalue(op->getLHS());
+    ExprPtr cur = bf ? readBitField(lhs, *bf) : lhs;
     ExprPtr rhs = rvalue(op->getRHS());
     BinaryOp bop;
     switch (op->getOpcode()) {
@@ -108,46 +121,49 @@ ExprPtr FunctionBuilder::compoundAssign(const clang::CompoundAssignOperator *op,
     default: throw Unsupported{op->getBeginLoc(), "compound assignment operator"};
     }
     ExprPtr value;
-    if (lhs->type->isPointer()) {
-        value = makeBinary(bop, lhs->type, lhs, rhs);
+    if (cur->type->isPointer()) {
+        value = makeBinary(bop, cur->type, cur, rhs);
     } else {
         const Type *ct = type(op->getComputationLHSType(), op->getBeginLoc());
         const Type *rt = type(op->getComputationResultType(), op->getBeginLoc());
         bool isShift = bop == BinaryOp::Shl || bop == BinaryOp::Shr;
         ExprPtr r = isShift ? rhs : convert(rhs, ct);
-        value = convert(makeBinary(bop, rt, convert(lhs, ct), r), lhs->type);
+        value = convert(makeBinary(bop, rt, convert(cur, ct), r), cur->type);
     }
     CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
     e.lhs = lhs;
-    e.rhs = value;
-    return lhs;
+    e.rhs = bf ? storeBitField(lhs, *bf, value) : value;
+    return bf ? readBitField(lhs, *bf) : lhs;
 }
 
 ExprPtr FunctionBuilder::incDec(const clang::UnaryOperator *op, bool valueNeeded) {
-    ExprPtr lhs = lvalue(op->getSubExpr());
+    const FieldPlace *bf = nullptr;
+    const auto *me = bitFieldAccess(op->getSubExpr());
+    ExprPtr lhs = me ? bitFieldUnit(me, bf) : lvalue(op->getSubExpr());
+    ExprPtr cur = bf ? readBitField(lhs, *bf) : lhs;
     ExprPtr old;
     if (valueNeeded && op->isPostfix()) {
-        VarId tmp = temporary(lhs->type, op->getBeginLoc());
+        VarId tmp = temporary(cur->type, op->getBeginLoc());
         CfaEdge &e = addEdgeAt(EdgeKind::Assignment, op->getSourceRange(), text(op->getSourceRange()));
-        e.lhs = makeVar(lhs->type, tmp);
-        e.rhs = lhs;
+        e.lhs = makeVar(cur->type, tmp);
+        e.rhs = cur;
         old = e.lhs;
     }
     BinaryOp bop = op->isIncrementOp() ? BinaryOp::Add : BinaryOp::Sub;
     ExprPtr value;
-    if (lhs->type->isPointer()) {
-        value = makeBinary(bop, lhs->type, lhs, makeIntConst(L.P.types.longT(), 1));
+    if (cur->type->isPointer()) {
+        value = makeBinary(bop, cur->type, cur, makeIntConst(L.P.types.longT(), 1));
     } else {
         // Integer promotion, then back to the object's type.
-        const Type *pt = lhs->type->bits < 32 || lhs->type->isBool ? L.P.types.intT() : lhs->type;
-        value = convert(makeBinary(bop, pt, convert(lhs, pt), makeIntConst(pt, 1)), lhs->type);
-        if (lhs->type->isBool) // ++ on _Bool sets it to 1; -- toggles it
-            value = makeCast(CastKind::Integral, lhs->type, makeBinary(bop, pt, convert(lhs, pt), makeIntConst(pt, 1)));
+        const Type *pt = cur->type->bits < 32 || cur->type->isBool ? L.P.types.intT() : cur->type;
+        value = convert(makeBinary(bop, pt, convert(cur, pt), makeIntConst(pt, 1)), cur->type);
+        if (cur->type->isBool) // ++ on _Bool sets it to 1; -- toggles it
+            value = makeCast(CastKind::Integral, cur->type, makeBinary(bop, pt, convert(cur, pt), makeIntConst(pt, 1)));
     }
     CfaEdge &e = addEdgeAt(EdgeKind::Assignment, op->getSourceRange(), text(op->getSourceRange()));
     e.lhs = lhs;
-    e.rhs = value;
-    return old ? old : lhs;
+    e.rhs = bf ? storeBitField(lhs, *bf, value) : value;
+    return old ? old : bf ? readBitField(lhs, *bf) : lhs;
 }
 
 ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded) {
@@ -432,22 +448,13 @@ ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
         return makeNode(ExprKind::Deref, t, {makeBinary(BinaryOp::Add, ptr->type, ptr, idx)});
     }
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
-        const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
-        if (!fd)
-            throw Unsupported{e->getBeginLoc(), "member that is not a field"};
-        if (fd->isBitField())
-            throw Unsupported{e->getBeginLoc(), "bit-field ('" + fd->getNameAsString() + "')"};
-        ExprPtr base;
-        if (me->isArrow()) {
-            ExprPtr ptr = rvalue(me->getBase());
-            base = makeNode(ExprKind::Deref, ptr->type->target, {ptr});
-        } else {
-            base = lvalue(me->getBase());
-        }
-        if (!base->type->isStruct())
-            throw Unsupported{e->getBeginLoc(), "member access on a non-struct"};
+        ExprPtr base = memberBase(me);
+        const FieldPlace &p = place(me, base->type);
+        if (p.bitField)
+            throw Unsupported{e->getBeginLoc(), "this use of bit-field '" + me->getMemberDecl()->getNameAsString() +
+                                                    "' (only reading and assigning it)"};
         auto m = makeNode(ExprKind::Member, type(e->getType(), e->getBeginLoc()), {base});
-        std::const_pointer_cast<vcov::Expr>(m)->field = fd->getFieldIndex();
+        std::const_pointer_cast<vcov::Expr>(m)->field = p.field;
         return m;
     }
     if (const auto *sl = dyn_cast<StringLiteral>(e)) {
@@ -470,6 +477,81 @@ ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
         return lvalue(bo->getLHS());
     }
     throw Unsupported{e->getBeginLoc(), std::string("expression '") + e->getStmtClassName() + "' used as an lvalue"};
+}
+
+ExprPtr FunctionBuilder::memberBase(const clang::MemberExpr *me) {
+    if (!llvm::isa<clang::FieldDecl>(me->getMemberDecl()))
+        throw Unsupported{me->getBeginLoc(), "member that is not a field"};
+    ExprPtr base;
+    if (me->isArrow()) {
+        ExprPtr ptr = rvalue(me->getBase());
+        base = makeNode(ExprKind::Deref, ptr->type->target, {ptr});
+    } else {
+        base = lvalue(me->getBase());
+    }
+    if (!base->type->isStruct())
+        throw Unsupported{me->getBeginLoc(), "member access on a non-struct"};
+    return base;
+}
+
+const FieldPlace &FunctionBuilder::place(const clang::MemberExpr *me, const Type *structType) {
+    const auto *fd = llvm::cast<clang::FieldDecl>(me->getMemberDecl());
+    auto it = L.fieldPlaces.find(structType);
+    if (it == L.fieldPlaces.end() || fd->getFieldIndex() >= it->second.size())
+        throw Unsupported{me->getBeginLoc(), "member of an incomplete struct"};
+    return it->second[fd->getFieldIndex()];
+}
+
+const clang::MemberExpr *FunctionBuilder::bitFieldAccess(const clang::Expr *e) {
+    const auto *me = llvm::dyn_cast<clang::MemberExpr>(e->IgnoreParens());
+    const auto *fd = me ? llvm::dyn_cast<clang::FieldDecl>(me->getMemberDecl()) : nullptr;
+    return fd && fd->isBitField() ? me : nullptr;
+}
+
+ExprPtr FunctionBuilder::bitFieldUnit(const clang::MemberExpr *me, const FieldPlace *&p) {
+    ExprPtr base = memberBase(me);
+    p = &place(me, base->type);
+    auto unit = makeNode(ExprKind::Member, base->type->fields[p->field].type, {base});
+    std::const_pointer_cast<vcov::Expr>(unit)->field = p->field;
+    return unit;
+}
+
+namespace {
+
+// Unsigned arithmetic wide enough for a unit and a bit-field's declared type, so that
+// shifting and masking never overflow and a sign extension is not lost.
+const Type *bitFieldArithmetic(TypeTable &T, const Type *unit, const Type *declared) {
+    return std::max(unit->bits, declared->bits) <= 32 ? T.uintT() : T.intType(64, false, "unsigned long long");
+}
+
+uint64_t lowBits(unsigned n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }
+
+} // namespace
+
+ExprPtr FunctionBuilder::readBitField(const ExprPtr &unit, const FieldPlace &p) {
+    const Type *w = bitFieldArithmetic(L.P.types, unit->type, p.declared);
+    ExprPtr v = convert(unit, w);
+    if (p.bitOffset > 0)
+        v = makeBinary(BinaryOp::Shr, w, v, makeIntConst(L.P.types.intT(), p.bitOffset));
+    if (p.width < w->bits)
+        v = makeBinary(BinaryOp::BitAnd, w, v, makeIntConst(w, int64_t(lowBits(p.width))));
+    if (p.declared->isSigned && p.width < w->bits) {
+        // Two's complement of `width` bits: flip the sign bit, then subtract it.
+        ExprPtr sign = makeIntConst(w, int64_t(uint64_t(1) << (p.width - 1)));
+        v = makeBinary(BinaryOp::Sub, w, makeBinary(BinaryOp::BitXor, w, v, sign), sign);
+    }
+    return convert(v, p.declared);
+}
+
+ExprPtr FunctionBuilder::storeBitField(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value) {
+    const Type *w = bitFieldArithmetic(L.P.types, unit->type, p.declared);
+    const uint64_t mask = lowBits(p.width);
+    ExprPtr kept = makeBinary(BinaryOp::BitAnd, w, convert(unit, w),
+                              makeIntConst(w, int64_t(~(mask << p.bitOffset) & lowBits(w->bits))));
+    ExprPtr v = makeBinary(BinaryOp::BitAnd, w, convert(convert(value, p.declared), w), makeIntConst(w, int64_t(mask)));
+    if (p.bitOffset > 0)
+        v = makeBinary(BinaryOp::Shl, w, v, makeIntConst(L.P.types.intT(), p.bitOffset));
+    return convert(makeBinary(BinaryOp::BitOr, w, kept, v), unit->type);
 }
 
 ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
@@ -497,6 +579,11 @@ ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
     }
     switch (c->getCastKind()) {
     case CK_LValueToRValue:
+        if (const auto *me = bitFieldAccess(c->getSubExpr())) {
+            const FieldPlace *p = nullptr;
+            ExprPtr unit = bitFieldUnit(me, p);
+            return readBitField(unit, *p);
+        }
         return lvalue(c->getSubExpr());
     case CK_NoOp:
     case CK_BitCast:
@@ -584,6 +671,11 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         switch (bo->getOpcode()) {
         case BO_Assign:
             assignment(bo->getLHS(), bo->getRHS(), bo->getSourceRange(), text(bo->getSourceRange()));
+            if (const auto *me = bitFieldAccess(bo->getLHS())) {
+                const FieldPlace *p = nullptr;
+                ExprPtr unit = bitFieldUnit(me, p);
+                return readBitField(unit, *p);
+            }
             return lvalue(bo->getLHS());
         case BO_Comma:
             effect(bo->getLHS());
@@ -628,6 +720,11 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         throw Unsupported{e->getBeginLoc(), "'?:' with omitted middle operand (GNU extension)"};
     if (const auto *ce = dyn_cast<CallExpr>(e))
         return call(ce, nullptr, ce->getSourceRange(), true);
+    if (const auto *me = bitFieldAccess(e)) {
+        const FieldPlace *p = nullptr;
+        ExprPtr unit = bitFieldUnit(me, p);
+        return readBitField(unit, *p);
+    }
     if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || isa<StringLiteral>(e) || isa<PredefinedExpr>(e))
         return lvalue(e);
     if (const auto *ue = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {

@@ -447,12 +447,26 @@ std::vector<Initializer> FunctionBuilder::initializers(const clang::Expr *init, 
             return out;
         }
         if (tt->isStruct()) {
-            for (unsigned i = 0; i < il->getNumInits() && i < tt->fields.size(); ++i) {
-                const clang::Expr *sub = il->getInit(i);
+            // One initializer per named member, in declaration order (unnamed bit-fields
+            // take none); a bit-field's is stored into its unit after the ones before it.
+            auto places = L.fieldPlaces.find(tt);
+            if (places == L.fieldPlaces.end())
+                return out;
+            unsigned next = 0;
+            for (const FieldPlace &p : places->second) {
+                if (!p.named)
+                    continue;
+                if (next >= il->getNumInits())
+                    break;
+                const clang::Expr *sub = il->getInit(next++);
                 if (isa<ImplicitValueInitExpr>(sub))
                     continue;
-                auto member = makeNode(ExprKind::Member, tt->fields[i].type, {target});
-                std::const_pointer_cast<vcov::Expr>(member)->field = i;
+                auto member = makeNode(ExprKind::Member, tt->fields[p.field].type, {target});
+                std::const_pointer_cast<vcov::Expr>(member)->field = p.field;
+                if (p.bitField) {
+                    out.push_back({member, storeBitField(member, p, rvalue(sub))});
+                    continue;
+                }
                 auto part = initializers(sub, member);
                 out.insert(out.end(), part.begin(), part.end());
             }

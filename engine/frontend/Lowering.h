@@ -1,5 +1,5 @@
-// The front end's lowering of Clang's AST to the CFA, shared by its three parts:
-// ClangLowering.cpp (parsing, linking by name, types, globals), LowerStatements.cpp
+// The front end's lowering of Clang's AST to the CFA, shared by its four parts:
+// ClangLowering.cpp (parsing, linking by name, globals), LowerTypes.cpp, LowerStatements.cpp
 // (a function's CFA: nodes, edges, statements) and LowerExpressions.cpp (expressions,
 // calls, conditions). Only frontend/ includes it: Clang stays behind FrontEnd.h.
 #pragma once
@@ -58,6 +58,18 @@ struct TranslationUnit {
 
 class Lowering;
 
+// Where a C struct member lives in vcov's struct type. Bit-fields are lowered as a
+// compiler does: the bytes a run of them occupies become unsigned integer fields (storage
+// units, named "{a,b}" after the bit-fields they hold), and an access to one is a shift
+// and a mask of its unit, so every analysis sees only integers.
+struct FieldPlace {
+    unsigned field = 0;   // index into the vcov struct's fields
+    bool named = true;    // unnamed bit-fields take no initializer
+    bool bitField = false;
+    unsigned bitOffset = 0, width = 0; // bit-fields: where in the unit, how many bits
+    const Type *declared = nullptr;    // bit-fields: the declared type (int, unsigned, _Bool)
+};
+
 // Builds the CFA of one function into local node/edge lists; committed to the Program
 // after unreachable nodes are pruned and join edges contracted.
 class FunctionBuilder {
@@ -95,6 +107,15 @@ private:
     void effect(const clang::Expr *e); // an expression evaluated for its side effects
     void cond(const clang::Expr *e, NodeId ifTrue, NodeId ifFalse);
     ExprPtr lvalue(const clang::Expr *e);
+    // Struct members: the struct lvalue a member access reads from, and where the member is.
+    ExprPtr memberBase(const clang::MemberExpr *me);
+    const FieldPlace &place(const clang::MemberExpr *me, const Type *structType);
+    // Bit-fields (FieldPlace): a member access to one, its storage unit as an lvalue, the
+    // value read from a unit, and the unit's value once `value` is stored into it.
+    static const clang::MemberExpr *bitFieldAccess(const clang::Expr *e);
+    ExprPtr bitFieldUnit(const clang::MemberExpr *me, const FieldPlace *&p);
+    ExprPtr readBitField(const ExprPtr &unit, const FieldPlace &p);
+    ExprPtr storeBitField(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value);
     ExprPtr castExpr(const clang::CastExpr *c);
     ExprPtr call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
     // Function pointers hold the number of their function (Lowering::type): a designator's
@@ -158,6 +179,8 @@ public:
     std::map<std::string, std::string> unsupportedGlobals; // key -> reason
     std::map<VarId, std::pair<const clang::VarDecl *, clang::ASTContext *>> globalDefinitions;
     std::map<FunctionId, Unsupported> unsupportedFunctions;
+    // Where each member of a struct lives, by Clang's field index (FieldPlace).
+    std::map<const Type *, std::vector<FieldPlace>> fieldPlaces;
     // Functions whose address the program takes: where a function pointer may point.
     std::set<FunctionId> addressTaken;
     // A function pointer's value for a function: its number + 1 (0 is NULL).
@@ -168,6 +191,8 @@ public:
     FileId fileOf(const clang::SourceManager &sm, clang::SourceLocation loc);
     SourceRange range(const clang::SourceManager &sm, const clang::LangOptions &lo, clang::SourceRange r);
     const Type *type(clang::ASTContext &ctx, clang::QualType q, clang::SourceLocation loc);
+    // A struct's size, alignment and fields as Clang lays them out (LowerTypes.cpp).
+    void layOut(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *st);
     std::string functionKey(const clang::FunctionDecl *fd) const;
     std::string globalKey(const clang::VarDecl *vd) const;
     FunctionId functionFor(const clang::FunctionDecl *fd, clang::ASTContext &ctx);

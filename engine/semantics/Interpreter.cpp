@@ -169,6 +169,10 @@ private:
     [[noreturn]] void fail(Property prop, std::string message);
     void overflowed(const char *what);
     std::string show(const Scalar &s, const Type *t) const;
+    // A bit-field's storage unit (StructField::bitFields) written by an assignment, if
+    // the lvalue is one; and how a step shows its value.
+    const StructField *storageUnit(const ExprPtr &lvalue) const;
+    std::string showBitFields(uint64_t unit, const StructField &f) const;
     Frame &frame() { return frames.back(); }
     int32_t variableObject(VarId v);
 
@@ -555,6 +559,24 @@ std::string Interpreter::show(const Scalar &s, const Type *t) const {
     return std::to_string(s.bits);
 }
 
+const StructField *Interpreter::storageUnit(const ExprPtr &lvalue) const {
+    if (lvalue->kind != ExprKind::Member || !lvalue->ops[0]->type->isStruct())
+        return nullptr;
+    const StructField &f = lvalue->ops[0]->type->fields[lvalue->field];
+    return f.bitFields.empty() ? nullptr : &f;
+}
+
+std::string Interpreter::showBitFields(uint64_t unit, const StructField &f) const {
+    // "{lo = 0, mid = -1}": the unit's bit-fields as C reads them, not the unit's number.
+    std::string out = "{";
+    for (const BitField &b : f.bitFields) {
+        uint64_t v = truncateBits(unit >> b.offset, b.width);
+        out += (out.size() > 1 ? ", " : "") + b.name + " = " +
+               (b.isSigned ? std::to_string(signExtend(v, b.width)) : std::to_string(v));
+    }
+    return out + "}";
+}
+
 Scalar Interpreter::drawNondet(const Type *t, ExecutionStep *rec) {
     int64_t raw = exec.nondetUsed < exec.input.nondet.size() ? exec.input.nondet[exec.nondetUsed] : 0;
     ++exec.nondetUsed;
@@ -862,6 +884,8 @@ void Interpreter::step(const CfaEdge &e) {
         if (rec && e.lhs->type->isScalar()) {
             rec->assigned = exprToString(P, e.lhs);
             rec->value = show(load(dst, e.lhs->type), e.lhs->type);
+            if (const StructField *unit = storageUnit(e.lhs))
+                rec->value = showBitFields(load(dst, e.lhs->type).bits, *unit);
         }
         frame().node = e.to;
         return;

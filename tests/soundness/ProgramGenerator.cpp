@@ -94,6 +94,14 @@ public:
             out += "  int *h0 = calloc(4, sizeof(int));\n";
             m_arrays.push_back("h0");
         }
+        // Bit-fields: three members of one struct, read and written like the scalars
+        // (stores keep the low bits; the signed one reads back sign-extended).
+        if (R.chance(30)) {
+            out += "  struct { unsigned u : 3; int s : 5; unsigned w : 9; } b = {" + std::to_string(R.between(0, 7)) +
+                   ", " + std::to_string(R.between(-16, 15)) + "};\n";
+            for (const char *f : {"b.u", "b.s", "b.w"})
+                m_scalars.push_back(f);
+        }
         m_indent = 1;
         const int statements = R.between(3, 7);
         bool hasError = false;
