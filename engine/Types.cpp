@@ -12,7 +12,7 @@ std::string Type::spelling() const {
     case TypeKind::Int: return name;
     case TypeKind::Pointer: return target->spelling() + " *";
     case TypeKind::Array: return target->spelling() + " [" + std::to_string(count) + "]";
-    case TypeKind::Struct: return "struct " + name;
+    case TypeKind::Struct: return (isUnion ? "union " : "struct ") + name;
     case TypeKind::Function: {
         std::string s = target->spelling() + " (";
         for (size_t i = 0; i < params.size(); ++i)

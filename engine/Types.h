@@ -50,6 +50,9 @@ struct Type {
     uint64_t count = 0; // Array: number of elements
     std::string name;   // Int: spelling ("unsigned long"); Struct: tag
     std::vector<StructField> fields;
+    // Struct: a C union, held in storage units (unsigned integers over its bytes) that
+    // the front end reads and writes by shifts and masks; spelled "union tag".
+    bool isUnion = false;
     std::vector<const Type *> params; // Function
     bool variadic = false;
     uint64_t sizeBytes = 0;

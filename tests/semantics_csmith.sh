@@ -7,9 +7,10 @@ set -u
 cli=$1; first=$2; count=$3; shift 3
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 inc=/usr/include/csmith
-bitfields=--no-bitfields
+bitfields=--no-bitfields unions=--no-unions
 case " $* " in *" --bitfields "*) bitfields= ;; esac
-opts="--no-float --no-unions $bitfields --no-volatiles --no-argc --no-packed-struct --no-const-pointers --no-jumps $*"
+case " $* " in *" --unions "*) unions= ;; esac
+opts="--no-float $unions $bitfields --no-volatiles --no-argc --no-packed-struct --no-const-pointers --no-jumps $*"
 same=0; differ=0; skipped=0
 seed=$first
 while [ "$seed" -lt $((first + count)) ]; do

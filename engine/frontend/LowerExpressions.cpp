@@ -78,13 +78,13 @@ void FunctionBuilder::effect(const clang::Expr *e) {
 void FunctionBuilder::assignment(const clang::Expr *lhsE, const clang::Expr *rhsE, clang::SourceRange range,
                                  const std::string &t) {
     const clang::Expr *bare = rhsE->IgnoreParens();
-    if (const auto *me = bitFieldAccess(lhsE)) {
-        const FieldPlace *p = nullptr;
-        ExprPtr unit = bitFieldUnit(me, p);
+    if (inUnits(lhsE)) {
+        FieldPlace p;
+        ExprPtr unit = unitOf(lhsE, p);
         ExprPtr value = rvalue(rhsE);
         CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, t);
         e.lhs = unit;
-        e.rhs = storeBitField(unit, *p, value);
+        e.rhs = storeIntoUnit(unit, p, value);
         return;
     }
     ExprPtr lhs = lvalue(lhsE);
@@ -101,10 +101,10 @@ void FunctionBuilder::assignment(const clang::Expr *lhsE, const clang::Expr *rhs
 ExprPtr FunctionBuilder::compoundAssign(const clang::CompoundAssignOperator *op, clang::SourceRange range) {
     using namespace clang;
     // `lhs` is written; `cur` is its value (a bit-field's, read from its storage unit).
-    const FieldPlace *bf = nullptr;
-    const auto *me = bitFieldAccess(op->getLHS());
-    ExprPtr lhs = me ? bitFieldUnit(me, bf) : lvalue(op->getLHS());
-    ExprPtr cur = bf ? readBitField(lhs, *bf) : lhs;
+    FieldPlace bf;
+    const bool units = inUnits(op->getLHS());
+    ExprPtr lhs = units ? unitOf(op->getLHS(), bf) : lvalue(op->getLHS());
+    ExprPtr cur = units ? readFromUnit(lhs, bf) : lhs;
     ExprPtr rhs = rvalue(op->getRHS());
     BinaryOp bop;
     switch (op->getOpcode()) {
@@ -132,15 +132,15 @@ ExprPtr FunctionBuilder::compoundAssign(const clang::CompoundAssignOperator *op,
     }
     CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
     e.lhs = lhs;
-    e.rhs = bf ? storeBitField(lhs, *bf, value) : value;
-    return bf ? readBitField(lhs, *bf) : lhs;
+    e.rhs = units ? storeIntoUnit(lhs, bf, value) : value;
+    return units ? readFromUnit(lhs, bf) : lhs;
 }
 
 ExprPtr FunctionBuilder::incDec(const clang::UnaryOperator *op, bool valueNeeded) {
-    const FieldPlace *bf = nullptr;
-    const auto *me = bitFieldAccess(op->getSubExpr());
-    ExprPtr lhs = me ? bitFieldUnit(me, bf) : lvalue(op->getSubExpr());
-    ExprPtr cur = bf ? readBitField(lhs, *bf) : lhs;
+    FieldPlace bf;
+    const bool units = inUnits(op->getSubExpr());
+    ExprPtr lhs = units ? unitOf(op->getSubExpr(), bf) : lvalue(op->getSubExpr());
+    ExprPtr cur = units ? readFromUnit(lhs, bf) : lhs;
     ExprPtr old;
     if (valueNeeded && op->isPostfix()) {
         VarId tmp = temporary(cur->type, op->getBeginLoc());
@@ -162,8 +162,8 @@ ExprPtr FunctionBuilder::incDec(const clang::UnaryOperator *op, bool valueNeeded
     }
     CfaEdge &e = addEdgeAt(EdgeKind::Assignment, op->getSourceRange(), text(op->getSourceRange()));
     e.lhs = lhs;
-    e.rhs = bf ? storeBitField(lhs, *bf, value) : value;
-    return old ? old : bf ? readBitField(lhs, *bf) : lhs;
+    e.rhs = units ? storeIntoUnit(lhs, bf, value) : value;
+    return old ? old : units ? readFromUnit(lhs, bf) : lhs;
 }
 
 ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded) {
@@ -447,6 +447,8 @@ ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
         ExprPtr ptr = rvalue(as->getBase());
         return makeNode(ExprKind::Deref, t, {makeBinary(BinaryOp::Add, ptr->type, ptr, idx)});
     }
+    if (inUnion(e))
+        throw Unsupported{e->getBeginLoc(), "this use of a union member (reading or writing an integer in it only)"};
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
         ExprPtr base = memberBase(me);
         const FieldPlace &p = place(me, base->type);
@@ -502,17 +504,89 @@ const FieldPlace &FunctionBuilder::place(const clang::MemberExpr *me, const Type
     return it->second[fd->getFieldIndex()];
 }
 
-const clang::MemberExpr *FunctionBuilder::bitFieldAccess(const clang::Expr *e) {
-    const auto *me = llvm::dyn_cast<clang::MemberExpr>(e->IgnoreParens());
-    const auto *fd = me ? llvm::dyn_cast<clang::FieldDecl>(me->getMemberDecl()) : nullptr;
-    return fd && fd->isBitField() ? me : nullptr;
+bool FunctionBuilder::inUnion(const clang::Expr *e) {
+    e = e->IgnoreParens();
+    if (const auto *me = llvm::dyn_cast<clang::MemberExpr>(e)) {
+        clang::QualType base = me->isArrow() ? me->getBase()->getType()->getPointeeType() : me->getBase()->getType();
+        return base->isUnionType() || (!me->isArrow() && inUnion(me->getBase()));
+    }
+    if (const auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+        const auto *decay = llvm::dyn_cast<clang::ImplicitCastExpr>(as->getBase()->IgnoreParens());
+        return decay && decay->getCastKind() == clang::CK_ArrayToPointerDecay && inUnion(decay->getSubExpr());
+    }
+    return false;
 }
 
-ExprPtr FunctionBuilder::bitFieldUnit(const clang::MemberExpr *me, const FieldPlace *&p) {
+bool FunctionBuilder::inUnits(const clang::Expr *e) {
+    const auto *me = llvm::dyn_cast<clang::MemberExpr>(e->IgnoreParens());
+    const auto *fd = me ? llvm::dyn_cast<clang::FieldDecl>(me->getMemberDecl()) : nullptr;
+    return (fd && fd->isBitField()) || inUnion(e);
+}
+
+FunctionBuilder::UnionPath FunctionBuilder::unionPath(const clang::Expr *e) {
+    using namespace clang;
+    e = e->IgnoreParens();
+    if (const auto *me = dyn_cast<MemberExpr>(e)) {
+        const Type *t = type(e->getType(), e->getBeginLoc());
+        QualType baseType = me->isArrow() ? me->getBase()->getType()->getPointeeType() : me->getBase()->getType();
+        if (baseType->isUnionType()) {
+            // Every member of a union starts where the union does.
+            if (me->isArrow()) {
+                ExprPtr ptr = rvalue(me->getBase());
+                return {makeNode(ExprKind::Deref, ptr->type->target, {ptr}), 0, t};
+            }
+            if (inUnion(me->getBase())) {
+                UnionPath outer = unionPath(me->getBase());
+                return {outer.object, outer.offset, t};
+            }
+            return {lvalue(me->getBase()), 0, t};
+        }
+        UnionPath outer = unionPath(me->getBase()); // a struct inside a union
+        const FieldPlace &p = place(me, outer.type);
+        if (p.bitField)
+            throw Unsupported{e->getBeginLoc(), "bit-field inside a union"};
+        return {outer.object, outer.offset + outer.type->fields[p.field].offsetBytes, t};
+    }
+    const auto *as = cast<ArraySubscriptExpr>(e);
+    UnionPath outer = unionPath(cast<ImplicitCastExpr>(as->getBase()->IgnoreParens())->getSubExpr());
+    auto index = as->getIdx()->getIntegerConstantExpr(m_ctx);
+    if (!index)
+        throw Unsupported{as->getIdx()->getBeginLoc(), "array in a union indexed by a value that is not a constant"};
+    if (index->isNegative() || index->getZExtValue() >= outer.type->count)
+        throw Unsupported{as->getIdx()->getBeginLoc(), "index " + std::to_string(index->getExtValue()) +
+                                                           " outside an array of " + std::to_string(outer.type->count) +
+                                                           " in a union"};
+    return {outer.object, outer.offset + index->getZExtValue() * outer.type->target->sizeBytes, outer.type->target};
+}
+
+ExprPtr FunctionBuilder::unitAt(const ExprPtr &object, uint64_t offset, const Type *scalar, clang::SourceLocation loc,
+                                FieldPlace &p) {
+    if (!scalar->isInt())
+        throw Unsupported{loc, "a whole struct or array inside a union read or written at once"};
+    const uint64_t unit = offset / 8;
+    if (offset % 8 + scalar->sizeBytes > 8 || unit >= object->type->fields.size())
+        throw Unsupported{loc, "union member across 8-byte storage units"};
+    p = FieldPlace{};
+    p.field = unsigned(unit);
+    p.bitField = true;
+    p.bitOffset = unsigned(offset % 8 * 8);
+    p.width = scalar->bits;
+    p.declared = scalar;
+    auto u = makeNode(ExprKind::Member, object->type->fields[unit].type, {object});
+    std::const_pointer_cast<vcov::Expr>(u)->field = unsigned(unit);
+    return u;
+}
+
+ExprPtr FunctionBuilder::unitOf(const clang::Expr *e, FieldPlace &p) {
+    if (inUnion(e)) {
+        UnionPath path = unionPath(e);
+        return unitAt(path.object, path.offset, path.type, e->getBeginLoc(), p);
+    }
+    const auto *me = llvm::cast<clang::MemberExpr>(e->IgnoreParens());
     ExprPtr base = memberBase(me);
-    p = &place(me, base->type);
-    auto unit = makeNode(ExprKind::Member, base->type->fields[p->field].type, {base});
-    std::const_pointer_cast<vcov::Expr>(unit)->field = p->field;
+    p = place(me, base->type);
+    auto unit = makeNode(ExprKind::Member, base->type->fields[p.field].type, {base});
+    std::const_pointer_cast<vcov::Expr>(unit)->field = p.field;
     return unit;
 }
 
@@ -528,7 +602,7 @@ uint64_t lowBits(unsigned n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n
 
 } // namespace
 
-ExprPtr FunctionBuilder::readBitField(const ExprPtr &unit, const FieldPlace &p) {
+ExprPtr FunctionBuilder::readFromUnit(const ExprPtr &unit, const FieldPlace &p) {
     const Type *w = bitFieldArithmetic(L.P.types, unit->type, p.declared);
     ExprPtr v = convert(unit, w);
     if (p.bitOffset > 0)
@@ -543,7 +617,7 @@ ExprPtr FunctionBuilder::readBitField(const ExprPtr &unit, const FieldPlace &p) 
     return convert(v, p.declared);
 }
 
-ExprPtr FunctionBuilder::storeBitField(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value) {
+ExprPtr FunctionBuilder::storeIntoUnit(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value) {
     const Type *w = bitFieldArithmetic(L.P.types, unit->type, p.declared);
     const uint64_t mask = lowBits(p.width);
     ExprPtr kept = makeBinary(BinaryOp::BitAnd, w, convert(unit, w),
@@ -579,10 +653,10 @@ ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
     }
     switch (c->getCastKind()) {
     case CK_LValueToRValue:
-        if (const auto *me = bitFieldAccess(c->getSubExpr())) {
-            const FieldPlace *p = nullptr;
-            ExprPtr unit = bitFieldUnit(me, p);
-            return readBitField(unit, *p);
+        if (inUnits(c->getSubExpr())) {
+            FieldPlace p;
+            ExprPtr unit = unitOf(c->getSubExpr(), p);
+            return readFromUnit(unit, p);
         }
         return lvalue(c->getSubExpr());
     case CK_NoOp:
@@ -671,10 +745,10 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         switch (bo->getOpcode()) {
         case BO_Assign:
             assignment(bo->getLHS(), bo->getRHS(), bo->getSourceRange(), text(bo->getSourceRange()));
-            if (const auto *me = bitFieldAccess(bo->getLHS())) {
-                const FieldPlace *p = nullptr;
-                ExprPtr unit = bitFieldUnit(me, p);
-                return readBitField(unit, *p);
+            if (inUnits(bo->getLHS())) {
+                FieldPlace p;
+                ExprPtr unit = unitOf(bo->getLHS(), p);
+                return readFromUnit(unit, p);
             }
             return lvalue(bo->getLHS());
         case BO_Comma:
@@ -720,10 +794,10 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         throw Unsupported{e->getBeginLoc(), "'?:' with omitted middle operand (GNU extension)"};
     if (const auto *ce = dyn_cast<CallExpr>(e))
         return call(ce, nullptr, ce->getSourceRange(), true);
-    if (const auto *me = bitFieldAccess(e)) {
-        const FieldPlace *p = nullptr;
-        ExprPtr unit = bitFieldUnit(me, p);
-        return readBitField(unit, *p);
+    if (inUnits(e)) {
+        FieldPlace p;
+        ExprPtr unit = unitOf(e, p);
+        return readFromUnit(unit, p);
     }
     if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || isa<StringLiteral>(e) || isa<PredefinedExpr>(e))
         return lvalue(e);

@@ -105,6 +105,48 @@ void Lowering::layOut(clang::ASTContext &ctx, const clang::RecordDecl *def, Type
     fieldPlaces[st] = std::move(places);
 }
 
+void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *ut) {
+    const auto &layout = ctx.getASTRecordLayout(def);
+    ut->sizeBytes = uint64_t(layout.getSize().getQuantity());
+    ut->alignBytes = unsigned(layout.getAlignment().getQuantity());
+    // Every member starts at byte 0 and overlaps the others: only integers can share bytes
+    // in vcov's memory model (a pointer is an object and an offset, not bits).
+    std::vector<std::pair<std::string, uint64_t>> members; // name, size
+    std::vector<FieldPlace> places;
+    for (const clang::FieldDecl *fd : def->fields()) {
+        if (fd->isBitField())
+            throw Unsupported{fd->getLocation(), "bit-field ('" + fd->getNameAsString() + "') in a union"};
+        const Type *t = type(ctx, fd->getType(), fd->getLocation());
+        if (t->leafCount() > 65536)
+            throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') of more than 65536 scalars"};
+        for (const Leaf &l : t->leaves())
+            if (!l.type->isInt())
+                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') that holds a pointer"};
+        for (const StructField &f : t->isStruct() ? t->fields : std::vector<StructField>{})
+            if (!f.bitFields.empty())
+                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') with bit-fields"};
+        members.push_back({fd->getNameAsString(), t->sizeBytes});
+        FieldPlace p;
+        p.declared = t;
+        places.push_back(p);
+    }
+    // Units of 8 bytes (the last one what is left), named after the members they hold.
+    std::vector<StructField> units;
+    for (uint64_t at = 0; at < ut->sizeBytes; at += 8) {
+        StructField u;
+        u.offsetBytes = at;
+        u.type = unitType(P.types, std::min<uint64_t>(8, ut->sizeBytes - at));
+        u.name = "{";
+        for (const auto &[name, size] : members)
+            if (size > at)
+                u.name += (u.name.size() > 1 ? "," : "") + name;
+        u.name += "}";
+        units.push_back(u);
+    }
+    ut->fields = std::move(units);
+    fieldPlaces[ut] = std::move(places);
+}
+
 const Type *Lowering::type(clang::ASTContext &ctx, clang::QualType q, clang::SourceLocation loc) {
     q = q.getCanonicalType();
     const clang::Type *t = q.getTypePtr();
@@ -148,15 +190,26 @@ const Type *Lowering::type(clang::ASTContext &ctx, clang::QualType q, clang::Sou
         throw Unsupported{loc, "array of unknown size ('" + q.getAsString() + "')"};
     if (const auto *rt = llvm::dyn_cast<clang::RecordType>(t)) {
         const clang::RecordDecl *rd = rt->getDecl();
-        if (rd->isUnion())
-            throw Unsupported{loc, "union type ('" + q.getAsString() + "')"};
         std::string tag = rd->getName().str();
         std::string key = tag.empty() ? "anon@" + locString(ctx.getSourceManager(), rd->getLocation()) : tag;
         bool isNew = false;
-        Type *st = T.declareStruct(key, tag.empty() ? "<anonymous>" : tag, &isNew);
+        Type *st = T.declareStruct((rd->isUnion() ? "union " : "") + key, tag.empty() ? "<anonymous>" : tag, &isNew);
+        st->isUnion = rd->isUnion();
+        // A record refused once (a member vcov cannot hold) is refused wherever it is used,
+        // never taken half-built.
+        if (auto refused = refusedRecords.find(st); refused != refusedRecords.end())
+            throw Unsupported{loc, refused->second};
         const clang::RecordDecl *def = rd->getDefinition();
         if (isNew && def) {
-            layOut(ctx, def, st);
+            try {
+                if (rd->isUnion())
+                    layOutUnion(ctx, def, st);
+                else
+                    layOut(ctx, def, st);
+            } catch (const Unsupported &u) {
+                refusedRecords[st] = st->spelling() + " (" + u.what + " at " + locString(ctx.getSourceManager(), u.loc) + ")";
+                throw;
+            }
         } else if (isNew) {
             st->sizeBytes = 0; // incomplete: usable behind pointers only
         }

@@ -110,12 +110,25 @@ private:
     // Struct members: the struct lvalue a member access reads from, and where the member is.
     ExprPtr memberBase(const clang::MemberExpr *me);
     const FieldPlace &place(const clang::MemberExpr *me, const Type *structType);
-    // Bit-fields (FieldPlace): a member access to one, its storage unit as an lvalue, the
-    // value read from a unit, and the unit's value once `value` is stored into it.
-    static const clang::MemberExpr *bitFieldAccess(const clang::Expr *e);
-    ExprPtr bitFieldUnit(const clang::MemberExpr *me, const FieldPlace *&p);
-    ExprPtr readBitField(const ExprPtr &unit, const FieldPlace &p);
-    ExprPtr storeBitField(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value);
+    // Scalars held in storage units (FieldPlace): bit-fields, and integers inside unions.
+    // inUnits says whether an lvalue is one (without lowering anything); unitOf lowers it
+    // to its unit and where in the unit it lies; readFromUnit is its value, storeIntoUnit the
+    // unit's value once `value` is stored into it.
+    static bool inUnion(const clang::Expr *e);
+    static bool inUnits(const clang::Expr *e);
+    ExprPtr unitOf(const clang::Expr *e, FieldPlace &p);
+    ExprPtr readFromUnit(const ExprPtr &unit, const FieldPlace &p);
+    ExprPtr storeIntoUnit(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value);
+    // A member inside a union: the union object, the member's byte offset and type.
+    struct UnionPath {
+        ExprPtr object;
+        uint64_t offset = 0;
+        const Type *type = nullptr;
+    };
+    UnionPath unionPath(const clang::Expr *e);
+    ExprPtr unitAt(const ExprPtr &object, uint64_t offset, const Type *scalar, clang::SourceLocation loc, FieldPlace &p);
+    std::vector<Initializer> unionInitializers(const clang::Expr *init, const ExprPtr &object, uint64_t offset,
+                                               const Type *t);
     ExprPtr castExpr(const clang::CastExpr *c);
     ExprPtr call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
     // Function pointers hold the number of their function (Lowering::type): a designator's
@@ -181,6 +194,8 @@ public:
     std::map<FunctionId, Unsupported> unsupportedFunctions;
     // Where each member of a struct lives, by Clang's field index (FieldPlace).
     std::map<const Type *, std::vector<FieldPlace>> fieldPlaces;
+    // Structs and unions whose layout was refused, with why.
+    std::map<const Type *, std::string> refusedRecords;
     // Functions whose address the program takes: where a function pointer may point.
     std::set<FunctionId> addressTaken;
     // A function pointer's value for a function: its number + 1 (0 is NULL).
@@ -193,6 +208,8 @@ public:
     const Type *type(clang::ASTContext &ctx, clang::QualType q, clang::SourceLocation loc);
     // A struct's size, alignment and fields as Clang lays them out (LowerTypes.cpp).
     void layOut(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *st);
+    // A union of integers: storage units over its bytes; its members' types in fieldPlaces.
+    void layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *ut);
     std::string functionKey(const clang::FunctionDecl *fd) const;
     std::string globalKey(const clang::VarDecl *vd) const;
     FunctionId functionFor(const clang::FunctionDecl *fd, clang::ASTContext &ctx);

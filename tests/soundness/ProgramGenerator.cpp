@@ -102,6 +102,13 @@ public:
             for (const char *f : {"b.u", "b.s", "b.w"})
                 m_scalars.push_back(f);
         }
+        // A union: an int and its bytes and half-words, each written and read like a scalar
+        // (a write to one changes the others, little-endian).
+        if (R.chance(25)) {
+            out += "  union { int i; unsigned char c[4]; short h[2]; } un = {" + constant() + "};\n";
+            for (const char *m : {"un.i", "un.c[0]", "un.c[3]", "un.h[1]"})
+                m_scalars.push_back(m);
+        }
         m_indent = 1;
         const int statements = R.between(3, 7);
         bool hasError = false;
