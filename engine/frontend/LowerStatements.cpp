@@ -495,59 +495,6 @@ std::vector<Initializer> FunctionBuilder::initializers(const clang::Expr *init, 
     return out;
 }
 
-std::vector<Initializer> FunctionBuilder::unionInitializers(const clang::Expr *init, const ExprPtr &object,
-                                                           uint64_t offset, const Type *t) {
-    // Each integer the braces give is stored into the unit that holds it, in order; what
-    // they leave out stays zero, as the declaration zero-fills first.
-    using namespace clang;
-    std::vector<Initializer> out;
-    init = init->IgnoreParens();
-    auto append = [&](std::vector<Initializer> part) { out.insert(out.end(), part.begin(), part.end()); };
-    if (isa<ImplicitValueInitExpr>(init))
-        return out;
-    const auto *il = dyn_cast<InitListExpr>(init);
-    if (il && t->isUnion) {
-        const FieldDecl *fd = il->getInitializedFieldInUnion();
-        if (!fd || il->getNumInits() == 0)
-            return out;
-        return unionInitializers(il->getInit(0), object, offset, L.fieldPlaces.at(t)[fd->getFieldIndex()].declared);
-    }
-    if (il && t->isArray()) {
-        for (unsigned i = 0; i < il->getNumInits() && i < t->count; ++i)
-            append(unionInitializers(il->getInit(i), object, offset + i * t->target->sizeBytes, t->target));
-        return out;
-    }
-    if (il && t->isStruct()) {
-        unsigned next = 0;
-        for (const FieldPlace &p : L.fieldPlaces.at(t)) {
-            if (!p.named)
-                continue;
-            if (next >= il->getNumInits())
-                break;
-            append(unionInitializers(il->getInit(next++), object, offset + t->fields[p.field].offsetBytes,
-                                     t->fields[p.field].type));
-        }
-        return out;
-    }
-    if (il && il->getNumInits() == 1)
-        return unionInitializers(il->getInit(0), object, offset, t);
-    if (const auto *sl = dyn_cast<StringLiteral>(init); sl && t->isArray()) {
-        std::string bytes = sl->getBytes().str();
-        for (uint64_t i = 0; i < t->count && i < bytes.size(); ++i) {
-            FieldPlace p;
-            ExprPtr unit = unitAt(object, offset + i, t->target, init->getBeginLoc(), p);
-            out.push_back({unit, storeIntoUnit(unit, p, makeIntConst(t->target, static_cast<signed char>(bytes[i])))});
-        }
-        return out;
-    }
-    if (t->isUnion || !t->isInt())
-        throw Unsupported{init->getBeginLoc(), "a whole struct, array or union stored into a union at once"};
-    FieldPlace p;
-    ExprPtr unit = unitAt(object, offset, t, init->getBeginLoc(), p);
-    out.push_back({unit, storeIntoUnit(unit, p, convert(rvalue(init), t))});
-    return out;
-}
-
 void FunctionBuilder::switchStmt(const clang::SwitchStmt *s) {
     using namespace clang;
     if (s->getInit())

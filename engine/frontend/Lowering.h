@@ -1,5 +1,6 @@
-// The front end's lowering of Clang's AST to the CFA, shared by its four parts:
-// ClangLowering.cpp (parsing, linking by name, globals), LowerTypes.cpp, LowerStatements.cpp
+// The front end's lowering of Clang's AST to the CFA, shared by its five parts:
+// ClangLowering.cpp (parsing, linking by name, globals), LowerTypes.cpp, LowerUnits.cpp
+// (members, bit-fields and unions), LowerStatements.cpp
 // (a function's CFA: nodes, edges, statements) and LowerExpressions.cpp (expressions,
 // calls, conditions). Only frontend/ includes it: Clang stays behind FrontEnd.h.
 #pragma once
