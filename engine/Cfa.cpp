@@ -1,5 +1,7 @@
 #include "Cfa.h"
 
+#include "semantics/FloatSemantics.h"
+
 namespace vcov {
 
 const char *intrinsicName(Intrinsic i) {
@@ -101,7 +103,8 @@ namespace {
 
 bool castIsHidden(const Expr &e) {
     return e.castKind == CastKind::ArrayDecay || e.castKind == CastKind::NullToPointer ||
-           e.castKind == CastKind::Integral || e.castKind == CastKind::PointerToBool;
+           e.castKind == CastKind::Integral || e.castKind == CastKind::PointerToBool ||
+           e.castKind == CastKind::IntToFloat || e.castKind == CastKind::FloatToFloat;
 }
 
 int precedence(const Expr &e) {
@@ -166,6 +169,8 @@ std::string sub(const Program &p, const Expr &parent, const ExprPtr &child, bool
 std::string print(const Program &p, const Expr &e) {
     switch (e.kind) {
     case ExprKind::IntConst:
+        if (e.type && e.type->isFloat())
+            return floatText(uint64_t(e.value), e.type) + (e.type->bits == 32 ? "f" : "");
         if (e.type && e.type->isInt() && !e.type->isSigned && !e.type->isBool)
             return std::to_string(uint64_t(e.value) & (e.type->bits >= 64 ? ~0ULL : ((1ULL << e.type->bits) - 1))) + "U";
         return std::to_string(e.value);
@@ -174,6 +179,8 @@ std::string print(const Program &p, const Expr &e) {
     case ExprKind::StringLit:
         return "\"" + escapeC(e.str) + "\"";
     case ExprKind::Unary:
+        if (e.unaryOp == UnaryOp::FAbs)
+            return "fabs(" + print(p, *e.ops[0]) + ")";
         return std::string(unaryOpSpelling(e.unaryOp)) + sub(p, e, e.ops[0]);
     case ExprKind::Binary:
         return sub(p, e, e.ops[0]) + " " + binaryOpSpelling(e.binaryOp) + " " + sub(p, e, e.ops[1], true);

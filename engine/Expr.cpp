@@ -45,6 +45,7 @@ const char *unaryOpSpelling(UnaryOp op) {
     switch (op) {
     case UnaryOp::Neg: return "-";
     case UnaryOp::BitNot: return "~";
+    case UnaryOp::FAbs: return "fabs";
     case UnaryOp::LogNot: return "!";
     }
     return "?";

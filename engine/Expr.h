@@ -30,7 +30,7 @@ enum class ExprKind {
     Member,      // ops[0].field, ops[0] a struct lvalue
 };
 
-enum class UnaryOp { Neg, BitNot, LogNot };
+enum class UnaryOp { Neg, BitNot, LogNot, FAbs }; // FAbs: fabs/fabsf of a float or double
 
 enum class BinaryOp {
     Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor,
@@ -47,6 +47,9 @@ enum class CastKind {
     PointerToBool,
     NullToPointer,
     ToVoid,
+    IntToFloat,   // integer to float/double, rounded to nearest even
+    FloatToInt,   // truncated toward zero; a value out of the type's range is UB
+    FloatToFloat, // double to float rounds; float to double is exact
 };
 
 struct Expr;

@@ -9,7 +9,8 @@ const char *dataModelName(DataModel m) { return m == DataModel::LP64 ? "LP64" : 
 std::string Type::spelling() const {
     switch (kind) {
     case TypeKind::Void: return "void";
-    case TypeKind::Int: return name;
+    case TypeKind::Int:
+    case TypeKind::Float: return name;
     case TypeKind::Pointer: return target->spelling() + " *";
     case TypeKind::Array: return target->spelling() + " [" + std::to_string(count) + "]";
     case TypeKind::Struct: return (isUnion ? "union " : "struct ") + name;
@@ -46,6 +47,7 @@ namespace {
 void collectLeaves(const Type *t, uint64_t base, std::vector<Leaf> &out) {
     switch (t->kind) {
     case TypeKind::Int:
+    case TypeKind::Float:
     case TypeKind::Pointer: out.push_back({base, t}); break;
     case TypeKind::Array:
         for (uint64_t i = 0; i < t->count; ++i)
@@ -65,6 +67,7 @@ void collectLeaves(const Type *t, uint64_t base, std::vector<Leaf> &out) {
 uint64_t Type::leafCount() const {
     switch (kind) {
     case TypeKind::Int:
+    case TypeKind::Float:
     case TypeKind::Pointer: return 1;
     case TypeKind::Array: {
         uint64_t each = target->leafCount();
@@ -145,6 +148,16 @@ const Type *TypeTable::intType(unsigned bits, bool isSigned, const std::string &
     // Types of equal width and signedness are the same type to the semantics; the
     // first spelling seen names it.
     return intern("i" + std::to_string(bits) + (isSigned ? "s" : "u"), t);
+}
+
+const Type *TypeTable::floatType(unsigned bits) {
+    Type t;
+    t.kind = TypeKind::Float;
+    t.bits = bits;
+    t.name = bits == 32 ? "float" : "double";
+    t.sizeBytes = bits / 8;
+    t.alignBytes = bits / 8;
+    return intern("F" + std::to_string(bits), t);
 }
 
 const Type *TypeTable::longT() { return m_model == DataModel::LP64 ? intType(64, true, "long") : intType(32, true, "int"); }

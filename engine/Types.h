@@ -14,11 +14,11 @@ enum class DataModel { ILP32, LP64 };
 
 const char *dataModelName(DataModel m);
 
-enum class TypeKind { Void, Int, Pointer, Array, Struct, Function };
+enum class TypeKind { Void, Int, Float, Pointer, Array, Struct, Function };
 
 struct Type;
 
-// A scalar (integer or pointer) inside an object, at its byte offset.
+// A scalar (integer, floating-point or pointer) inside an object, at its byte offset.
 struct Leaf {
     uint64_t offset = 0;
     const Type *type = nullptr;
@@ -42,6 +42,7 @@ struct StructField {
 struct Type {
     TypeKind kind = TypeKind::Void;
     // Int: width in bits and signedness; _Bool is an unsigned 8-bit integer with isBool.
+    // Float: IEEE-754 binary32 (float) or binary64 (double), its value held as its bits.
     unsigned bits = 0;
     bool isSigned = false;
     bool isBool = false;
@@ -59,10 +60,13 @@ struct Type {
     unsigned alignBytes = 1;
 
     bool isInt() const { return kind == TypeKind::Int; }
+    bool isFloat() const { return kind == TypeKind::Float; }
     bool isPointer() const { return kind == TypeKind::Pointer; }
     bool isArray() const { return kind == TypeKind::Array; }
     bool isStruct() const { return kind == TypeKind::Struct; }
-    bool isScalar() const { return isInt() || isPointer(); }
+    bool isScalar() const { return isInt() || isFloat() || isPointer(); }
+    // Integer or floating-point: a value that is its bits (pointers are objects and offsets).
+    bool isArithmetic() const { return isInt() || isFloat(); }
     std::string spelling() const;
     // A C declaration of `name` with this type: "int v[4]", "char *s".
     std::string declare(const std::string &name) const;
@@ -91,6 +95,7 @@ public:
     const Type *voidType();
     const Type *boolType();
     const Type *intType(unsigned bits, bool isSigned, const std::string &spelling);
+    const Type *floatType(unsigned bits); // 32: float, 64: double
     const Type *pointerTo(const Type *pointee);
     const Type *arrayOf(const Type *element, uint64_t count);
     const Type *functionType(const Type *ret, const std::vector<const Type *> &params, bool variadic);

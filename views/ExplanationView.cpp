@@ -50,8 +50,8 @@ QString ExplanationView::explanationHtml(const Program &program, const CoverageR
         for (const CoverageExecution &e : r.executions)
             if (e.id == ex.execution) {
                 QStringList in;
-                for (int64_t v : e.execution.input.nondet)
-                    in << QString::number(v);
+                for (const std::string &v : inputTexts(e.execution))
+                    in << QString::fromStdString(v);
                 html += tr("<p>Execution <a href=\"execution:%1\">#%1</a> (found by the %2 after %3 s) with inputs "
                            "[%4], %5 steps.</p>")
                             .arg(e.id)

@@ -75,7 +75,10 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         case Assigned:
             return s.assigned.empty() ? QString()
                                       : QStringLiteral("%1 = %2").arg(QString::fromStdString(s.assigned), QString::fromStdString(s.value));
-        case Input: return s.nondet ? QVariant(qlonglong(*s.nondet)) : QVariant();
+        case Input:
+            if (!s.nondet)
+                return QVariant();
+            return s.nondetText.empty() ? QVariant(qlonglong(*s.nondet)) : QVariant(QString::fromStdString(s.nondetText));
         case Peer:
             return size_t(index.row()) < m_peerValues.size() ? QVariant(m_peerValues[size_t(index.row())]) : QVariant();
         }

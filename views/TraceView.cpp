@@ -112,8 +112,8 @@ void TraceView::showTrace(int index) {
     m_ending->setText(tr("Inputs: %1 — ends: %2")
                           .arg([&] {
                               QStringList in;
-                              for (int64_t v : t.execution->input.nondet)
-                                  in << QString::number(v);
+                              for (const std::string &v : inputTexts(*t.execution))
+                                  in << QString::fromStdString(v);
                               return in.isEmpty() ? tr("none") : in.join(QStringLiteral(", "));
                           }())
                           .arg(QString::fromStdString(describeEnding(*m_program, t.execution->ending))) +

@@ -138,7 +138,7 @@ int bmcCommand(const std::vector<std::string> &args) {
             ++killed;
             std::cout << "killed: " << propertyName(*mr.property) << ": " << mr.violationMessage << " at "
                       << violationPlace(*program, mr) << " (counterexample replayed on the mutant, inputs";
-            for (int64_t v : mr.counterexample->input.nondet)
+            for (const std::string &v : inputTexts(*mr.counterexample))
                 std::cout << " " << v;
             std::cout << ")\n";
             mj["counterexample"] = counterexampleJson(*program, mr);

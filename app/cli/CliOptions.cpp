@@ -2,6 +2,7 @@
 
 #include "Cfa.h"
 #include "mutation/StatementDeletion.h"
+#include "semantics/FloatSemantics.h"
 
 #include <algorithm>
 #include <fstream>
@@ -131,6 +132,19 @@ std::optional<std::vector<int64_t>> parseValues(const std::string &list) {
     while (pos < list.size()) {
         size_t comma = list.find(',', pos);
         std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        // "0.5", "1e3", "-inf", "nan": a floating-point input, held as its double's bits
+        // (FloatSemantics.h); integers as they are.
+        const bool hex = item.find("0x") != std::string::npos || item.find("0X") != std::string::npos;
+        if (item.find_first_of(hex ? ".pP" : ".eE") != std::string::npos || item.find_first_of("iInN") != std::string::npos) {
+            uint64_t bits = 0;
+            if (!parseFloat(item, machineFloat(64), bits))
+                return std::nullopt;
+            out.push_back(int64_t(bits));
+            if (comma == std::string::npos)
+                break;
+            pos = comma + 1;
+            continue;
+        }
         try {
             size_t used = 0;
             long long v = std::stoll(item, &used, 0);

@@ -522,7 +522,7 @@ int witnessCommand(const std::vector<std::string> &args) {
                   << (w.firstDifferentOutputLine >= 0 ? " (> the first line that differs)" : " (the same)") << ":\n";
         printOutputs(w.execution->output, w.original->output, w.firstDifferentOutputLine);
         std::cout << "Inputs:";
-        for (int64_t v : w.input.nondet)
+        for (const std::string &v : inputTexts(*w.execution))
             std::cout << " " << v;
         std::cout << "\n";
     }

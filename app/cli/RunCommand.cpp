@@ -24,7 +24,7 @@ int runCommand(const std::vector<std::string> &args) {
     for (auto [name, target] : {std::pair{"inputs", &input.nondet}, std::pair{"uninitialized", &input.uninitialized}}) {
         auto values = parseValues(opts->value(name));
         if (!values) {
-            std::cerr << "vcov-cli: --" << name << " takes comma-separated integers\n";
+            std::cerr << "vcov-cli: --" << name << " takes comma-separated numbers\n";
             return ExitUsage;
         }
         *target = *values;

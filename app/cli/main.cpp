@@ -55,7 +55,8 @@ cfa options:
   --json OUT           write the CFA as JSON
 
 run options:
-  --inputs V,V,...     values of the nondet calls, in order (missing ones are 0)
+  --inputs V,V,...     values of the nondet calls, in order (missing ones are 0);
+                       a float or double is written with a point or exponent (0.5, 1e3, -inf, nan)
   --uninitialized V,.. values of locals declared without initializer, in order
   --property LIST      checks beside assertions: bounds,pointer,div-by-zero,overflow|all
   --max-steps N        stop after N steps (default 10000000)

@@ -1,5 +1,6 @@
 #include "analysis/ValueDomain.h"
 
+#include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Layout.h"
 
@@ -270,6 +271,8 @@ public:
             }
             if (!a.known)
                 return {};
+            if (e->type->isFloat())
+                return knownInt(floatUnary(e->unaryOp, a.bits, e->type));
             return knownInt(integerUnary(e->unaryOp, a.bits, e->type).bits);
         }
         case ExprKind::Conditional: {
@@ -304,6 +307,23 @@ public:
         case CastKind::Integral: {
             AbstractScalar a = eval(e.ops[0]);
             return a.known ? knownInt(convertInteger(a.bits, e.ops[0]->type, to)) : AbstractScalar{};
+        }
+        case CastKind::IntToFloat: {
+            AbstractScalar a = eval(e.ops[0]);
+            return a.known ? knownInt(integerToFloat(a.bits, e.ops[0]->type, to)) : AbstractScalar{};
+        }
+        case CastKind::FloatToFloat: {
+            AbstractScalar a = eval(e.ops[0]);
+            return a.known ? knownInt(floatToFloat(a.bits, e.ops[0]->type, to)) : AbstractScalar{};
+        }
+        case CastKind::FloatToInt: {
+            // Out of range is UB (or a violation of the overflow property): unknown, which
+            // covers whatever follows.
+            AbstractScalar a = eval(e.ops[0]);
+            if (!a.known)
+                return {};
+            FloatResult r = floatToInteger(a.bits, e.ops[0]->type, to);
+            return r.invalid ? AbstractScalar{} : knownInt(r.bits);
         }
         case CastKind::PointerToPointer: return eval(e.ops[0]);
         case CastKind::NullToPointer: eval(e.ops[0]); return knownPointer(NullObject, 0);
@@ -371,6 +391,8 @@ public:
             default: return {};
             }
         }
+        if (l->type->isFloat())
+            return knownInt(floatBinary(op, a.bits, b.bits, l->type));
         const bool comparison = op == BinaryOp::Lt || op == BinaryOp::Gt || op == BinaryOp::Le ||
                                 op == BinaryOp::Ge || op == BinaryOp::Eq || op == BinaryOp::Ne;
         IntegerResult res = integerBinary(op, a.bits, b.bits, comparison ? l->type : e.type, r->type);
@@ -763,6 +785,8 @@ void forEachLeaf(const ValueState &state, const Program &program, bool unknownTo
                 value = "\u22a4"; // ⊤: any value
             else if (v.isPointer)
                 value = v.object == NullObject ? "NULL" : "&" + (v.object >= 0 && !isReturnKey(v.object) ? program.variable(VarId(v.object & 0xffffffff)).name : std::string("?"));
+            else if (type->isFloat())
+                value = floatText(v.bits, type);
             else
                 value = type->isSigned ? std::to_string(signExtend(v.bits, type->bits)) : std::to_string(v.bits);
             visit(keyDepth(key), name, value);

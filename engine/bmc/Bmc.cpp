@@ -15,6 +15,7 @@
 #include "bmc/Encoder.h"
 #include "bmc/MiniSat.h"
 #include "bmc/SatSearch.h"
+#include "semantics/FloatSemantics.h"
 #include "bmc/Unwinder.h"
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Interpreter.h"
@@ -48,6 +49,8 @@ int64_t modelValue(const z3::model &m, const z3::expr &v, const Type *t) {
     uint64_t bits = 0;
     if (!r.is_numeral_u64(bits))
         return 0;
+    if (t->isFloat()) // an input of floating point is held as the double of its value
+        return int64_t(inputBitsOfFloat(bits, t));
     return t->isPointer() ? int64_t(bits) : asSigned(bits, t); // a pointer: its address
 }
 
@@ -247,7 +250,8 @@ struct BmcEncoding::Impl {
         std::optional<z3::model> model;
         std::string why;
         const z3::check_result u =
-            solveAny(ctx, encoder->definitions, unwinding, facts, timeoutSeconds, options.cancel, model, why);
+            solveAny(ctx, encoder->definitions, unwinding, facts, timeoutSeconds, options.cancel, model, why,
+                     nullptr, encoder->floatingPoint);
         result.complete = u == z3::unsat;
         if (u == z3::sat) {
             result.reason = "bound " + std::to_string(options.unwind) + " too small";
@@ -344,7 +348,8 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
         z3::check_result r =
             query.maximizeCover
                 ? d->maximize(query.cover, goals, found, left(), model, result.reason)
-                : solveAny(d->ctx, encoder.definitions, goals, found, left(), d->options.cancel, model, result.reason);
+                : solveAny(d->ctx, encoder.definitions, goals, found, left(), d->options.cancel, model, result.reason,
+                           nullptr, encoder.floatingPoint);
         result.optimal = query.maximizeCover && r == z3::sat;
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
@@ -411,7 +416,8 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
                 hitEdges.push_back(v.edge);
             }
         std::optional<z3::model> model;
-        z3::check_result r = solveAny(d->ctx, encoder.definitions, hits, facts, left(), d->options.cancel, model, result.reason);
+        z3::check_result r = solveAny(d->ctx, encoder.definitions, hits, facts, left(), d->options.cancel, model,
+                                      result.reason, nullptr, encoder.floatingPoint);
         if (r == z3::sat) {
             result.status = ExecutionSearch::Found;
             result.input = inputsFromModel(encoder, *model);
@@ -498,7 +504,7 @@ BmcResult BmcEncoding::check(const Query &query) {
                 if (unwinding || encoder.violations[i].property != Property::Unwinding)
                     any.push_back(conditions[i]);
             return solveAny(d->ctx, encoder.definitions, any, facts, left, options.cancel, model, result.reason,
-                            &result.satSolver);
+                            &result.satSolver, encoder.floatingPoint);
         };
         z3::check_result r = solve(true);
         const Violation *hit = nullptr;

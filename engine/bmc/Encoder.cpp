@@ -1,6 +1,7 @@
 // Expressions and edges of the encoder (Encoder.h).
 #include "bmc/Encoder.h"
 
+#include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Layout.h"
 
@@ -106,6 +107,8 @@ SymValue Encoder::binary(const Expr &e, Eval &ev) {
         return fromBool(op == BinaryOp::LogAnd ? (a && b) : (a || b), e.type);
     }
     SymValue a = eval(l, ev), b = eval(r, ev);
+    if (l->type->isFloat())
+        return floatBinary(e, a, b);
     if (a.isPointer || b.isPointer) {
         auto index64 = [&](const SymValue &v, const Type *t) {
             return t->bits == 64 ? v.bv : t->isSigned ? z3::sext(v.bv, 64 - t->bits) : z3::zext(v.bv, 64 - t->bits);
@@ -241,6 +244,14 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
     case ExprKind::Unary: {
         SymValue a = eval(e->ops[0], ev);
         uint64_t k;
+        if (e->type->isFloat()) { // - flips the sign bit, fabs clears it (NaN and zeros too)
+            const unsigned w = e->type->bits;
+            if (a.bv.is_numeral_u64(k))
+                return {false, ctx.bv_val(floatUnary(e->unaryOp, k, e->type), w), {}};
+            if (e->unaryOp == UnaryOp::FAbs)
+                return {false, a.bv & ctx.bv_val(~(uint64_t(1) << (w - 1)) & (w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1), w), {}};
+            return {false, a.bv ^ ctx.bv_val(uint64_t(1) << (w - 1), w), {}};
+        }
         if (!a.isPointer && e->unaryOp != UnaryOp::LogNot && a.bv.is_numeral_u64(k)) {
             IntegerResult res = integerUnary(e->unaryOp, k, e->type);
             if (res.overflow && opts.properties.count(Property::Overflow))
@@ -250,6 +261,7 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
         switch (e->unaryOp) {
         case UnaryOp::LogNot: return fromBool(notE(truth(a)), e->type);
         case UnaryOp::BitNot: return {false, ~a.bv, {}};
+        case UnaryOp::FAbs: break; // floats only, above
         case UnaryOp::Neg:
             if (e->type->isSigned && opts.properties.count(Property::Overflow))
                 check(Property::Overflow, a.bv == ctx.bv_val(uint64_t(1) << (e->type->bits - 1), e->type->bits), ev,
@@ -276,6 +288,9 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
                 return {false, ctx.bv_val(convertInteger(k, e->ops[0]->type, e->type), e->type->bits), {}};
             return {false, convertBits(a.bv, e->ops[0]->type, e->type), {}};
         }
+        case CastKind::IntToFloat:
+        case CastKind::FloatToFloat:
+        case CastKind::FloatToInt: return floatCast(*e, eval(e->ops[0], ev), ev);
         case CastKind::PointerToPointer: return eval(e->ops[0], ev);
         case CastKind::NullToPointer: eval(e->ops[0], ev); return zeroOf(e->type);
         case CastKind::PointerToBool: return fromBool(truth(eval(e->ops[0], ev)), e->type);
@@ -301,6 +316,8 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
             return;
         SymValue v = freshInput(rt, ev, false);
         if (c.lhs) {
+            if (c.lhs->type != rt && (rt->isFloat() || c.lhs->type->isFloat()))
+                throw BmcUnsupported{"a nondeterministic value converted to or from floating point"};
             if (c.lhs->type != rt && !rt->isPointer())
                 v.bv = convertBits(v.bv, rt, c.lhs->type);
             write(address(c.lhs, ev), c.lhs->type, v, ev);

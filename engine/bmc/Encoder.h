@@ -150,6 +150,9 @@ public:
     std::vector<InputSymbol> inputs;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
+    // Whether a term of floating-point theory was made: the SAT search then lowers it to
+    // bit-vectors first (Z3's fpa2bv), which costs a pass over formulas that have none.
+    bool floatingPoint = false;
     // Per unwound edge, its guards after it is taken (one per variant that changes it; call
     // edges: entering the callee): an execution takes the edge when one of them holds.
     std::unordered_map<const UEdge *, std::vector<z3::expr>> taken;
@@ -202,6 +205,11 @@ private:
     SymValue pointerAdd(const SymValue &p, const z3::expr &bytes);
     z3::expr convertBits(const z3::expr &v, const Type *from, const Type *to);
     SymValue binary(const Expr &e, Eval &ev);
+    // Floating point (FloatEncoding.cpp): values stay their IEEE bits, as in the interpreter,
+    // and each operation goes through Z3's floating-point theory, rounding to nearest even.
+    SymValue floatBinary(const Expr &e, const SymValue &a, const SymValue &b);
+    SymValue floatCast(const Expr &e, const SymValue &a, Eval &ev);
+    z3::expr toFloat(const z3::expr &bits, const Type *t);
     // A check: a violation when selected; either way, later paths assume it did not fail.
     void check(Property p, const z3::expr &bad, Eval &ev, const std::string &message);
     SymValue freshInput(const Type *t, Eval &ev, bool uninitialized);

@@ -11,7 +11,7 @@ namespace vcov {
 z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definitions,
                           const std::vector<z3::expr> &conditions, const std::vector<z3::expr> &facts,
                           double timeoutSeconds, const std::atomic<bool> *cancel, std::optional<z3::model> &model,
-                          std::string &reason, std::string *satSolver) {
+                          std::string &reason, std::string *satSolver, bool floatingPoint) {
     if (conditions.empty())
         return z3::unsat;
     if (cancel && cancel->load()) {
@@ -27,7 +27,18 @@ z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definit
     // instead of 15.2 s; SIZE=4 is unchanged (67-70 s against 68 s).
     z3::params satParams(ctx);
     satParams.set("scc", false);
-    const z3::tactic bitBlast = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
+    // Floating-point terms become bit-vector circuits first (fpa2bv), as CBMC's float_bv does.
+    // hi_fp_unspecified: the bits of a NaN (and the results C leaves undefined, which the
+    // encoder never uses) are one fixed value, not a fresh function the bit-blaster refuses.
+    // A global parameter: the tactics take it from there only.
+    static const bool fixedUnspecified = [] {
+        z3::set_param("rewriter.hi_fp_unspecified", true);
+        return true;
+    }();
+    (void)fixedUnspecified;
+    const z3::tactic words = floatingPoint ? z3::tactic(ctx, "simplify") & z3::tactic(ctx, "fpa2bv")
+                                           : z3::tactic(ctx, "skip");
+    const z3::tactic bitBlast = words & z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
                                 z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "elim-uncnstr") &
                                 z3::tactic(ctx, "max-bv-sharing") & z3::tactic(ctx, "bit-blast");
     z3::expr_vector any(ctx);

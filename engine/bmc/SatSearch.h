@@ -65,7 +65,7 @@ private:
 z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definitions,
                           const std::vector<z3::expr> &conditions, const std::vector<z3::expr> &facts,
                           double timeoutSeconds, const std::atomic<bool> *cancel, std::optional<z3::model> &model,
-                          std::string &reason, std::string *satSolver = nullptr);
+                          std::string &reason, std::string *satSolver = nullptr, bool floatingPoint = false);
 
 // The same hard constraints, and each of `soft` a soft constraint of weight 1: Z3's Optimize
 // bit-blasts and runs its core-guided MaxRes. A model on sat is optimal.

@@ -1,11 +1,14 @@
 #include "formats/CbmcTrace.h"
 #include "formats/Matching.h"
 
+#include "semantics/FloatSemantics.h"
+#include "semantics/IntegerSemantics.h"
 #include "semantics/Layout.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <tuple>
@@ -319,22 +322,29 @@ ExecutionInput inputsFromCbmcTrace(const Program &program, const CbmcTrace &trac
         }
     // Nondet calls by (function, line, lvalue): CBMC shows `x = nondet();` as the write of
     // x alone, without a return_value step.
-    std::set<std::tuple<std::string, unsigned, std::string>> nondetSites;
+    // With the type the call returns: a float or double input is held as its double's bits
+    // (FloatSemantics.h), CBMC gives the value's own bits.
+    std::map<std::tuple<std::string, unsigned, std::string>, const Type *> nondetSites;
     for (const CfaEdge &e : program.edges)
         if (e.kind == EdgeKind::Call && e.call.lhs &&
-            (e.call.intrinsic == Intrinsic::Nondet || e.call.intrinsic == Intrinsic::External))
-            nondetSites.insert({program.functions[size_t(e.function)].name, e.range.beginLine,
-                                normalLvalue(exprToString(program, e.call.lhs))});
+            (e.call.intrinsic == Intrinsic::Nondet || e.call.intrinsic == Intrinsic::External)) {
+            const Type *ft = program.functions[size_t(e.call.callee)].type;
+            nondetSites[{program.functions[size_t(e.function)].name, e.range.beginLine,
+                         normalLvalue(exprToString(program, e.call.lhs))}] = ft ? ft->target : nullptr;
+        }
+    auto inputOf = [](int64_t bits, const Type *t) {
+        return t && t->isFloat() ? int64_t(inputBitsOfFloat(uint64_t(bits), t)) : bits;
+    };
     ExecutionInput input;
     std::pair<std::string, unsigned> lastReturn; // where the last return_value step was
     for (const CbmcTraceStep &s : trace.steps) {
         if (s.kind != CbmcTraceStep::Kind::Assignment || s.parameter)
             continue;
-        if (nondetSites.count({s.function, s.line, normalLvalue(s.lhs)})) {
+        if (auto site = nondetSites.find({s.function, s.line, normalLvalue(s.lhs)}); site != nondetSites.end()) {
             if (lastReturn == std::pair{s.function, s.line})
                 lastReturn = {}; // the copy of the value just taken
             else
-                input.nondet.push_back(s.leaves.size() == 1 ? s.leaves[0] : 0);
+                input.nondet.push_back(s.leaves.size() == 1 ? inputOf(s.leaves[0], site->second) : 0);
         } else if (s.lhs.rfind("return_value_", 0) == 0) {
             // The second call's value is return_value_f$0, the third's return_value_f$1.
             std::string callee = s.lhs.substr(std::string("return_value_").size());
@@ -348,7 +358,7 @@ ExecutionInput inputsFromCbmcTrace(const Program &program, const CbmcTrace &trac
                                 " is no scalar; 0 taken");
                 input.nondet.push_back(0);
             } else {
-                input.nondet.push_back(s.leaves[0]);
+                input.nondet.push_back(inputOf(s.leaves[0], f->type ? f->type->target : nullptr));
             }
             continue;
         }
@@ -432,8 +442,21 @@ TraceAgreement compareWithCbmcTrace(const Program &program, const Execution &exe
         }
         if (row.vcovStep >= 0) {
             auto mine = fromText(row.vcovValue);
+            const CfaEdge &written = program.edge(execution.steps[size_t(row.vcovStep)].edge);
+            const Type *wt = written.kind == EdgeKind::Declaration ? program.variable(written.declared).type
+                             : written.kind == EdgeKind::Call && written.call.lhs ? written.call.lhs->type
+                             : written.lhs                                        ? written.lhs->type
+                                                                                  : nullptr;
+            uint64_t floatBits = 0;
             if (row.vcovValue == s.value)
                 row.status = TraceAgreement::Status::Agrees;
+            else if (wt && wt->isFloat() && s.leaves.size() == 1 && parseFloat(row.vcovValue, wt, floatBits))
+                // vcov writes the shortest decimal, CBMC its own: the bits decide (NaNs are alike).
+                row.status = floatBits == truncateBits(uint64_t(s.leaves[0]), wt->bits) ||
+                                     (std::isnan(floatValue(floatBits, wt)) &&
+                                      std::isnan(floatValue(uint64_t(s.leaves[0]), wt)))
+                                 ? TraceAgreement::Status::Agrees
+                                 : TraceAgreement::Status::Differs;
             else if (mine && s.leaves.size() == 1) {
                 // Compare the bits: CBMC prints a char as 'a' or an unsigned as 4294967295u.
                 const CfaEdge &e = program.edge(execution.steps[size_t(row.vcovStep)].edge);

@@ -55,7 +55,7 @@ std::string executionTrace(const Program &p, const Execution &x) {
         if (!s.assigned.empty())
             out += "    [" + s.assigned + " = " + s.value + "]";
         if (s.nondet)
-            out += "  (input " + std::to_string(*s.nondet) + ")";
+            out += "  (input " + (s.nondetText.empty() ? std::to_string(*s.nondet) : s.nondetText) + ")";
         out += "\n";
     }
     return out;

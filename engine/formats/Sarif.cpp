@@ -55,7 +55,7 @@ json sarifForViolation(const Program &p, const Execution *x, const std::string &
             if (!s.assigned.empty())
                 text += "  [" + s.assigned + " = " + s.value + "]";
             if (s.nondet)
-                text += "  (input " + std::to_string(*s.nondet) + ")";
+                text += "  (input " + (s.nondetText.empty() ? std::to_string(*s.nondet) : s.nondetText) + ")";
             flow.push_back({{"location", {{"physicalLocation", physical(p, e.range)}, {"message", {{"text", text}}}}},
                             {"nestingLevel", s.depth}});
         }

@@ -1,5 +1,6 @@
 #include "formats/TestCompSuite.h"
 #include "formats/MarkupEscape.h"
+#include "semantics/FloatSemantics.h"
 
 #include <openssl/evp.h>
 
@@ -84,8 +85,11 @@ std::string testCaseXml(const GoalTest &test) {
             o << " type=\"" << escapeMarkup(test.types[i]) << "\"";
         // Unsigned 64-bit values above INT64_MAX are held wrapped: write them as the type reads them.
         const bool isUnsigned = i < test.types.size() && test.types[i].rfind("unsigned", 0) == 0;
+        const std::string type = i < test.types.size() ? test.types[i] : "";
         o << ">";
-        if (isUnsigned)
+        if (type == "float" || type == "double") // held as the double's bits: written as a number
+            o << inputText(test.input.nondet[i], machineFloat(type == "float" ? 32 : 64));
+        else if (isUnsigned)
             o << uint64_t(test.input.nondet[i]);
         else
             o << test.input.nondet[i];

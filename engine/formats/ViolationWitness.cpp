@@ -399,7 +399,7 @@ std::vector<WrittenWaypoint> waypointsOf(const Program &p, const Execution &x) {
             auto [line, column] = closingParenthesis(p, e);
             WrittenWaypoint w{base(e, line, column), e.call.calleeName};
             w.point.type = Waypoint::Type::FunctionReturn;
-            w.point.constraint = "\\result == " + std::to_string(*s.nondet);
+            w.point.constraint = "\\result == " + (s.nondetText.empty() ? std::to_string(*s.nondet) : s.nondetText);
             out.push_back(w);
         }
     }

@@ -155,8 +155,12 @@ ExprPtr FunctionBuilder::incDec(const clang::UnaryOperator *op, bool valueNeeded
         value = makeBinary(bop, cur->type, cur, makeIntConst(L.P.types.longT(), 1));
     } else {
         // Integer promotion, then back to the object's type.
-        const Type *pt = cur->type->bits < 32 || cur->type->isBool ? L.P.types.intT() : cur->type;
-        value = convert(makeBinary(bop, pt, convert(cur, pt), makeIntConst(pt, 1)), cur->type);
+        const Type *pt = cur->type->isFloat() ? cur->type
+                         : cur->type->bits < 32 || cur->type->isBool ? L.P.types.intT() : cur->type;
+        const ExprPtr one = makeIntConst(pt, !pt->isFloat()       ? 1
+                                             : pt->bits == 32     ? 0x3f800000    // 1.0f
+                                                                  : 0x3ff0000000000000); // 1.0
+        value = convert(makeBinary(bop, pt, convert(cur, pt), one), cur->type);
         if (cur->type->isBool) // ++ on _Bool sets it to 1; -- toggles it
             value = makeCast(CastKind::Integral, cur->type, makeBinary(bop, pt, convert(cur, pt), makeIntConst(pt, 1)));
     }
@@ -174,6 +178,20 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
     std::string name = fd->getNameAsString();
     if (name == "__builtin_expect" && c->getNumArgs() == 2) {
         ExprPtr v = rvalue(c->getArg(0));
+        if (lhs) {
+            CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
+            e.lhs = lhs;
+            e.rhs = convert(v, lhs->type);
+        }
+        return v;
+    }
+    // fabs and fabsf (csmith's safe math uses them): the sign bit cleared, an operator.
+    if ((name == "fabs" || name == "fabsf" || name == "__builtin_fabs" || name == "__builtin_fabsf") &&
+        c->getNumArgs() == 1 && !fd->hasBody()) {
+        const Type *t = type(c->getType(), c->getBeginLoc());
+        if (!t->isFloat())
+            throw Unsupported{c->getBeginLoc(), "'" + name + "' of type '" + t->spelling() + "'"};
+        ExprPtr v = makeUnary(UnaryOp::FAbs, t, convert(rvalue(c->getArg(0)), t));
         if (lhs) {
             CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
             e.lhs = lhs;
@@ -403,7 +421,7 @@ void FunctionBuilder::cond(const clang::Expr *e, NodeId ifTrue, NodeId ifFalse) 
             return;
         }
     }
-    ExprPtr v = rvalue(p);
+    ExprPtr v = truth(rvalue(p));
     CfaEdge &yes = addEdge(m_cur, ifTrue, EdgeKind::Assume, p->getSourceRange(), "[" + t + "]");
     yes.cond = v;
     yes.truth = true;
@@ -541,7 +559,7 @@ ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
     case CK_FloatingToIntegral:
     case CK_FloatingCast:
     case CK_FloatingToBoolean:
-        throw Unsupported{c->getBeginLoc(), "floating-point conversion"};
+        return convert(rvalue(c->getSubExpr()), to);
     default:
         throw Unsupported{c->getBeginLoc(), std::string("cast '") + c->getCastKindName() + "'"};
     }
@@ -550,8 +568,6 @@ ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
 ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
     using namespace clang;
     e = e->IgnoreParens();
-    if (e->getType()->isRealFloatingType())
-        throw Unsupported{e->getBeginLoc(), "floating-point arithmetic"};
     // Integer constant expressions (literals, enumerators, sizeof, macros like SIZE)
     // become constants.
     if (e->getType()->isIntegralOrEnumerationType() && !e->HasSideEffects(m_ctx) && !isa<DeclRefExpr>(e) &&
@@ -568,14 +584,24 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
     }
     if (const auto *c = dyn_cast<CastExpr>(e))
         return castExpr(c);
-    if (isa<FloatingLiteral>(e) || isa<ImaginaryLiteral>(e))
-        throw Unsupported{e->getBeginLoc(), "floating-point constant"};
+    if (const auto *fl = dyn_cast<FloatingLiteral>(e)) {
+        // The literal's value as Clang rounded it into its type, held as its IEEE bits.
+        const Type *t = type(e->getType(), e->getBeginLoc());
+        return makeIntConst(t, int64_t(fl->getValue().bitcastToAPInt().getZExtValue()));
+    }
+    if (isa<ImaginaryLiteral>(e))
+        throw Unsupported{e->getBeginLoc(), "complex number"};
     if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
         const Type *t = type(e->getType(), e->getBeginLoc());
         switch (uo->getOpcode()) {
         case UO_Minus: return makeUnary(UnaryOp::Neg, t, rvalue(uo->getSubExpr()));
         case UO_Not: return makeUnary(UnaryOp::BitNot, t, rvalue(uo->getSubExpr()));
-        case UO_LNot: return makeUnary(UnaryOp::LogNot, t, rvalue(uo->getSubExpr()));
+        case UO_LNot: {
+            ExprPtr a = rvalue(uo->getSubExpr());
+            if (a->type->isFloat()) // !x is x == 0.0
+                return makeBinary(BinaryOp::Eq, t, a, makeIntConst(a->type, 0));
+            return makeUnary(UnaryOp::LogNot, t, a);
+        }
         case UO_Plus: return rvalue(uo->getSubExpr());
         case UO_AddrOf:
             if (uo->getSubExpr()->getType()->isFunctionType())
@@ -633,13 +659,18 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         }
         ExprPtr a = rvalue(bo->getLHS());
         ExprPtr b = rvalue(bo->getRHS());
+        if (op == BinaryOp::LogAnd || op == BinaryOp::LogOr)
+            return makeBinary(op, t, truth(a), truth(b));
+        if (a->type->isFloat() && (op == BinaryOp::Rem || op == BinaryOp::Shl || op == BinaryOp::Shr ||
+                                   op == BinaryOp::BitAnd || op == BinaryOp::BitOr || op == BinaryOp::BitXor))
+            throw Unsupported{e->getBeginLoc(), "operator '" + bo->getOpcodeStr().str() + "' on floating point"};
         return makeBinary(op, t, a, b);
     }
     if (const auto *co = dyn_cast<ConditionalOperator>(e)) {
         if (co->getTrueExpr()->HasSideEffects(m_ctx) || co->getFalseExpr()->HasSideEffects(m_ctx))
             return branchValue(e);
         const Type *t = type(e->getType(), e->getBeginLoc());
-        ExprPtr c = rvalue(co->getCond());
+        ExprPtr c = truth(rvalue(co->getCond()));
         return makeNode(ExprKind::Conditional, t,
                         {c, convert(rvalue(co->getTrueExpr()), t), convert(rvalue(co->getFalseExpr()), t)});
     }

@@ -74,6 +74,14 @@ ExprPtr FunctionBuilder::convert(ExprPtr e, const Type *to) {
         return e;
     if (from->isInt() && to->isInt())
         return makeCast(CastKind::Integral, to, e);
+    if (from->isFloat() && to->isFloat())
+        return makeCast(CastKind::FloatToFloat, to, e);
+    if (from->isInt() && to->isFloat())
+        return makeCast(CastKind::IntToFloat, to, e);
+    if (from->isFloat() && to->isBool) // C11 6.3.1.2: 0 if the value compares equal to 0, else 1
+        return makeCast(CastKind::Integral, to, truth(e));
+    if (from->isFloat() && to->isInt())
+        return makeCast(CastKind::FloatToInt, to, e);
     if (from->isPointer() && to->isPointer())
         return makeCast(CastKind::PointerToPointer, to, e);
     if (from->isInt() && to->isPointer())
@@ -84,6 +92,12 @@ ExprPtr FunctionBuilder::convert(ExprPtr e, const Type *to) {
         return makeCast(CastKind::PointerToPointer, to,
                         makeCast(CastKind::ArrayDecay, L.P.types.pointerTo(from->target), e));
     return e; // structs of the same layout
+}
+
+ExprPtr FunctionBuilder::truth(ExprPtr e) {
+    if (!e->type->isFloat())
+        return e;
+    return makeBinary(BinaryOp::Ne, L.P.types.intT(), e, makeIntConst(e->type, 0));
 }
 
 void FunctionBuilder::build(const clang::FunctionDecl *fd) {

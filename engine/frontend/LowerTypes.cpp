@@ -121,7 +121,8 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
             throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') of more than 65536 scalars"};
         for (const Leaf &l : t->leaves())
             if (!l.type->isInt())
-                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') that holds a pointer"};
+                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') that holds " +
+                                                         (l.type->isFloat() ? "a floating-point value" : "a pointer")};
         for (const StructField &f : t->isStruct() ? t->fields : std::vector<StructField>{})
             if (!f.bitFields.empty())
                 throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') with bit-fields"};
@@ -156,7 +157,11 @@ const Type *Lowering::type(clang::ASTContext &ctx, clang::QualType q, clang::Sou
             return T.voidType();
         if (bt->getKind() == clang::BuiltinType::Bool)
             return T.boolType();
-        if (bt->isFloatingPoint())
+        if (bt->getKind() == clang::BuiltinType::Float)
+            return T.floatType(32);
+        if (bt->getKind() == clang::BuiltinType::Double)
+            return T.floatType(64);
+        if (bt->isFloatingPoint()) // long double is x87's 80 bits; _Float16, __float128
             throw Unsupported{loc, "floating-point type '" + q.getAsString() + "'"};
         if (bt->isInteger()) {
             unsigned bits = unsigned(ctx.getTypeSize(q));

@@ -146,6 +146,9 @@ private:
     ExprPtr branchValue(const clang::Expr *e); // ?: && || with side effects, as a temporary
     VarId temporary(const Type *t, clang::SourceLocation loc);
     ExprPtr convert(ExprPtr e, const Type *to);
+    // A scalar used as a truth value: a float or double becomes `e != 0.0` (an int), so that
+    // every analysis reads truth as "not all bits zero" (-0.0 has a bit set).
+    ExprPtr truth(ExprPtr e);
     std::string text(clang::SourceRange r) const;
     const Type *type(clang::QualType q, clang::SourceLocation loc);
 

@@ -24,6 +24,7 @@ struct ExecutionStep {
     std::string assigned; // lvalue written ("a[2]"), if any
     std::string value;    // the value written, as C would print it
     std::optional<int64_t> nondet; // the input drawn by this step
+    std::string nondetText;        // ... as tests and witnesses write it ("-3", "0.5")
     std::string printed;  // what this step wrote to the output (printf and friends)
 };
 
@@ -62,6 +63,10 @@ std::vector<PathMove> movesOf(const Program &program, const Execution &execution
 // How many of the execution's steps were carried out: an execution that stopped inside a
 // step (a failed check, undefined behaviour) did not complete that last one.
 size_t completedSteps(const Execution &execution);
+
+// The nondet inputs as tests and witnesses write them ("-3", "0.5"): the steps' texts where
+// steps were recorded, else the held numbers (a float's are its double's bits).
+std::vector<std::string> inputTexts(const Execution &execution);
 
 // "assertion violated at file:line (assert(a[i] >= prev))" and the like.
 std::string describeEnding(const Program &program, const ExecutionEnding &ending);

@@ -49,6 +49,7 @@ IntegerResult integerUnary(UnaryOp op, uint64_t a, const Type *t) {
         r.bits = truncateBits(0 - a, t->bits);
         r.overflow = t->isSigned && truncateBits(a, t->bits) == (uint64_t(1) << (t->bits - 1));
         break;
+    case UnaryOp::FAbs: // floats only (FloatSemantics)
     case UnaryOp::BitNot:
         r.bits = truncateBits(~a, t->bits);
         break;

@@ -1,5 +1,6 @@
 #include "semantics/Interpreter.h"
 
+#include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Layout.h"
 
@@ -37,6 +38,16 @@ std::vector<PathMove> movesOf(const Program &program, const Execution &execution
         }
     }
     return moves;
+}
+
+std::vector<std::string> inputTexts(const Execution &x) {
+    std::vector<std::string> out;
+    for (const ExecutionStep &s : x.steps)
+        if (s.nondet && out.size() < x.input.nondet.size())
+            out.push_back(s.nondetText.empty() ? std::to_string(*s.nondet) : s.nondetText);
+    for (size_t i = out.size(); i < x.input.nondet.size(); ++i)
+        out.push_back(std::to_string(x.input.nondet[i]));
+    return out;
 }
 
 size_t completedSteps(const Execution &x) {
@@ -167,6 +178,8 @@ private:
     [[noreturn]] void stop(EndingKind k, std::string message, std::optional<Property> prop = std::nullopt);
     // A checked error: a violation when its property is selected, else undefined behaviour.
     [[noreturn]] void fail(Property prop, std::string message);
+    // A returned or drawn value into the type of what receives it (as C converts on assignment).
+    uint64_t convertValue(uint64_t bits, const Type *from, const Type *to);
     void overflowed(const char *what);
     std::string show(const Scalar &s, const Type *t) const;
     // A bit-field's storage unit (StructField::bitFields) written by an assignment, if
@@ -200,6 +213,20 @@ private:
     if (opts.properties.count(prop))
         stop(EndingKind::PropertyViolation, std::move(message), prop);
     stop(EndingKind::UndefinedBehaviour, std::move(message));
+}
+
+uint64_t Interpreter::convertValue(uint64_t bits, const Type *from, const Type *to) {
+    if (from->isFloat() && to->isFloat())
+        return floatToFloat(bits, from, to);
+    if (to->isFloat())
+        return integerToFloat(bits, from, to);
+    if (from->isFloat()) {
+        FloatResult r = floatToInteger(bits, from, to);
+        if (r.invalid)
+            fail(Property::Overflow, "floating-point value out of the range of '" + to->spelling() + "' in a conversion");
+        return r.bits;
+    }
+    return convertInteger(bits, from, to);
 }
 
 void Interpreter::overflowed(const char *what) {
@@ -245,6 +272,18 @@ Scalar Interpreter::load(Address a, const Type *t) {
     Object &o = object(a.object, currentEdge);
     checkAccess(o, a, sizeOf(t));
     auto it = o.slots.find(uint64_t(a.offset));
+    // A byte of an integer or floating-point scalar read through a character type (C11
+    // 6.5p7), little-endian: csmith hashes its float and double globals this way.
+    if (t->isInt() && t->sizeBytes == 1 && (it == o.slots.end() || it->second.type->sizeBytes != 1)) {
+        auto holder = o.slots.upper_bound(uint64_t(a.offset));
+        if (holder != o.slots.begin()) {
+            --holder;
+            const Slot &s = holder->second;
+            const uint64_t at = uint64_t(a.offset) - holder->first;
+            if (at < s.type->sizeBytes && s.type->isArithmetic() && s.initialized)
+                return integer(truncateBits(s.value.bits >> (8 * at), 8));
+        }
+    }
     if (it == o.slots.end()) {
         if (o.zeroed) {
             Scalar z;
@@ -412,6 +451,8 @@ Scalar Interpreter::eval(const ExprPtr &e) {
         Scalar a = eval(e->ops[0]);
         if (e->unaryOp == UnaryOp::LogNot)
             return integer(truth(a) ? 0 : 1);
+        if (e->type->isFloat())
+            return integer(floatUnary(e->unaryOp, a.bits, e->type)); // - and fabs: the front end gives floats no other
         IntegerResult r = integerUnary(e->unaryOp, a.bits, e->type);
         if (r.overflow)
             overflowed("arithmetic overflow on signed negation");
@@ -427,6 +468,14 @@ Scalar Interpreter::eval(const ExprPtr &e) {
         case CastKind::Integral: {
             Scalar a = eval(e->ops[0]);
             return integer(convertInteger(a.bits, e->ops[0]->type, to));
+        }
+        case CastKind::IntToFloat: return integer(integerToFloat(eval(e->ops[0]).bits, e->ops[0]->type, to));
+        case CastKind::FloatToFloat: return integer(floatToFloat(eval(e->ops[0]).bits, e->ops[0]->type, to));
+        case CastKind::FloatToInt: {
+            FloatResult r = floatToInteger(eval(e->ops[0]).bits, e->ops[0]->type, to);
+            if (r.invalid)
+                fail(Property::Overflow, "floating-point value out of the range of '" + to->spelling() + "' in a conversion");
+            return integer(r.bits);
         }
         case CastKind::PointerToPointer: return eval(e->ops[0]);
         case CastKind::NullToPointer: {
@@ -492,6 +541,8 @@ Scalar Interpreter::eval(const ExprPtr &e) {
             default: stop(EndingKind::Unsupported, std::string("operator ") + binaryOpSpelling(op) + " on pointers");
             }
         }
+        if (l->type->isFloat())
+            return integer(floatBinary(op, a.bits, b.bits, l->type)); // IEEE: no trap, no UB
         const bool comparison = op == BinaryOp::Lt || op == BinaryOp::Gt || op == BinaryOp::Le ||
                                 op == BinaryOp::Ge || op == BinaryOp::Eq || op == BinaryOp::Ne;
         const Type *opType = comparison ? l->type : e->type;
@@ -539,6 +590,8 @@ void Interpreter::initialize(Address dst, const Type *t, const std::vector<Initi
                 v.object = -2;
                 v.offset = int64_t(truncateBits(uint64_t(raw), unsigned(l.type->sizeBytes * 8)));
             }
+        } else if (l.type->isFloat()) {
+            v.bits = floatOfInputBits(uint64_t(raw), l.type);
         } else {
             v.bits = l.type->isBool ? (raw != 0) : truncateBits(uint64_t(raw), l.type->bits);
         }
@@ -554,6 +607,8 @@ std::string Interpreter::show(const Scalar &s, const Type *t) const {
             return "(void *)" + std::to_string(s.offset);
         return "&" + objects[size_t(s.object)].name + (s.offset ? " + " + std::to_string(s.offset) : "");
     }
+    if (t && t->isFloat())
+        return floatText(s.bits, t);
     if (t && t->isInt())
         return t->isSigned ? std::to_string(signExtend(s.bits, t->bits)) : std::to_string(truncateBits(s.bits, t->bits));
     return std::to_string(s.bits);
@@ -589,13 +644,25 @@ Scalar Interpreter::drawNondet(const Type *t, ExecutionStep *rec) {
             v.object = -2;
             v.offset = int64_t(truncateBits(uint64_t(raw), unsigned(t->sizeBytes * 8)));
         }
-        if (rec)
+        if (rec) {
             rec->nondet = raw;
+            rec->nondetText = std::to_string(raw);
+        }
+        return v;
+    }
+    if (t->isFloat()) {
+        v.bits = floatOfInputBits(uint64_t(raw), t);
+        if (rec) {
+            rec->nondet = raw;
+            rec->nondetText = inputText(raw, t);
+        }
         return v;
     }
     v.bits = t->isBool ? (raw != 0) : truncateBits(uint64_t(raw), t->bits);
-    if (rec)
+    if (rec) {
         rec->nondet = asSigned(v.bits, t);
+        rec->nondetText = std::to_string(*rec->nondet);
+    }
     return v;
 }
 
@@ -658,6 +725,19 @@ std::string Interpreter::format(const std::vector<ExprPtr> &args, size_t first) 
             snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(),
                      (unsigned long long)convertInteger(v.bits, arg->type, machineInteger(64, false)));
             break;
+        case 'f':
+        case 'F':
+        case 'e':
+        case 'E':
+        case 'g':
+        case 'G':
+        case 'a':
+        case 'A':
+            if (!arg->type->isFloat())
+                stop(EndingKind::UndefinedBehaviour, std::string("printf: %") + conv + " with an argument that is not a double");
+            // The host's printf is glibc's, as the compiled program's is.
+            snprintf(buf, sizeof buf, (spec + conv).c_str(), floatValue(v.bits, arg->type));
+            break;
         case 'c':
             snprintf(buf, sizeof buf, (spec + "c").c_str(), int(uint8_t(v.bits)));
             break;
@@ -708,7 +788,7 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         }
         Scalar v = drawNondet(rt, rec);
         if (c.lhs && c.lhs->type != rt && !rt->isPointer())
-            v.bits = convertInteger(v.bits, rt, c.lhs->type);
+            v.bits = convertValue(v.bits, rt, c.lhs->type);
         setResult(v);
         return;
     }

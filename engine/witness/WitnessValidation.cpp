@@ -2,6 +2,7 @@
 
 #include "formats/Matching.h"
 
+#include "semantics/FloatSemantics.h"
 #include "semantics/Interpreter.h"
 #include "semantics/Layout.h"
 
@@ -19,7 +20,17 @@ std::optional<int64_t> resultValue(const std::string &constraint) {
     std::smatch m;
     if (!std::regex_match(constraint, m, re))
         return std::nullopt;
-    return integerLiteral(m[1]);
+    if (auto v = integerLiteral(m[1]))
+        return v;
+    // A floating-point value ("0.5", "1e-3", "-inf"): an input held as its double's bits
+    // (FloatSemantics.h).
+    std::string text = m[1];
+    while (!text.empty() && isspace(uint8_t(text.back())))
+        text.pop_back();
+    uint64_t bits = 0;
+    if (parseFloat(text, machineFloat(64), bits))
+        return int64_t(bits);
+    return std::nullopt;
 }
 
 // "x == 1 && a[2] == 3" → {x: 1, a[2]: 3}; conjuncts of another shape are passed over.

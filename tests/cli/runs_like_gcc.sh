@@ -1,7 +1,7 @@
 #!/bin/sh
 # vcov's interpreter against gcc on the same inputs: each PROGRAM.c:V,V,... is compiled by
-# gcc with a harness that hands the __VERIFIER_nondet_int calls those values in order, and
-# run by `vcov-cli run --inputs V,V,...`; both must print the same output.
+# gcc with a harness that hands the __VERIFIER_nondet_int (and _double, _float) calls those
+# values in order, and run by `vcov-cli run --inputs V,V,...`; both must print the same output.
 # usage: runs_like_gcc.sh VCOV_CLI PROGRAM.c:INPUTS...
 set -u
 cli=$1; shift
@@ -12,13 +12,30 @@ cat >"$work/harness.c" <<'H'
 #include <stdlib.h>
 #include <string.h>
 /* The values of VCOV_INPUTS, comma-separated, in call order; 0 when they run out (as vcov). */
-int __VERIFIER_nondet_int(void) {
-  static char *rest;
-  static int started;
+static char *rest;
+static int started;
+static char *next(void) {
   if (!started) { started = 1; rest = getenv("VCOV_INPUTS"); }
-  if (!rest || !*rest) return 0;
+  return rest && *rest ? rest : 0;
+}
+static void skip(void) { if (*rest == ',') rest++; }
+int __VERIFIER_nondet_int(void) {
+  if (!next()) return 0;
   int v = (int)strtol(rest, &rest, 0);
-  if (*rest == ',') rest++;
+  skip();
+  return v;
+}
+/* Floating-point inputs are written with a point or exponent (0.5, 1e3, inf, nan). */
+double __VERIFIER_nondet_double(void) {
+  if (!next()) return 0;
+  double v = strtod(rest, &rest);
+  skip();
+  return v;
+}
+float __VERIFIER_nondet_float(void) {
+  if (!next()) return 0;
+  float v = (float)strtod(rest, &rest);
+  skip();
   return v;
 }
 H

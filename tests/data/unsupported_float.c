@@ -1,4 +1,4 @@
 int main() {
-  float f = 0.5f;
+  long double f = 0.5L;
   return (int)f;
 }

@@ -64,7 +64,7 @@ TEST(Diagnostics, EmptyAndBinaryAndMissingFiles) {
 }
 
 TEST(Diagnostics, UnsupportedConstructsNameWhatAndWhere) {
-    expectUnsupported("int main() {\n  double d = 1.5;\n  return 0;\n}\n", 2, 10, "floating-point");
+    expectUnsupported("int main() {\n  long double d = 1.5;\n  return 0;\n}\n", 2, 15, "floating-point type 'long double'");
     expectUnsupported("int f(int x) { return x; }\nint main() {\n  void *v = (void *)f;\n  return v != 0;\n}\n", 3, 13,
                       "conversion of a function pointer");
     expectUnsupported("int main() {\n  int x = 0;\n  __asm__(\"nop\");\n  return x;\n}\n", 3, 3, "inline assembly");
@@ -81,7 +81,7 @@ TEST(Diagnostics, UnsupportedConstructsNameWhatAndWhere) {
 }
 
 TEST(Diagnostics, UnsupportedConstructInAnUncalledFunctionIsOnlyAWarning) {
-    auto p = parseC("double average(int a, int b) { return (a + b) / 2.0; }\nint main() { return 0; }\n");
+    auto p = parseC("long double average(int a, int b) { return (a + b) / 2.0L; }\nint main() { return 0; }\n");
     EXPECT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
     ASSERT_EQ(p->diagnostics.items().size(), 1u);
     EXPECT_EQ(p->diagnostics.items()[0].severity, Severity::Warning);

@@ -109,6 +109,13 @@ public:
             for (const char *m : {"un.i", "un.c[0]", "un.c[3]", "un.h[1]"})
                 m_scalars.push_back(m);
         }
+        // Floating point: a double from an input and a float from it, computed on, compared
+        // and converted back to int (rounding, absorption, truncation).
+        if (R.chance(30)) {
+            out += "  double fd = " + R.of(m_scalars) + " * 0.5 + " + constant() + ".25;\n";
+            out += "  float ff = fd / 3;\n";
+            m_floats = {"fd", "ff"};
+        }
         m_indent = 1;
         const int statements = R.between(3, 7);
         bool hasError = false;
@@ -225,7 +232,7 @@ private:
     }
 
     std::string statement(int depth) {
-        const int k = R.below(depth > 0 ? 12 : 5);
+        const int k = R.below(depth > 0 ? (m_floats.empty() ? 12 : 14) : 5);
         switch (k) {
         case 0:
         case 1:
@@ -303,13 +310,24 @@ private:
             s += pad() + "default: " + v + " = " + constant() + ";\n" + pad() + "}\n";
             return s;
         }
+        case 12:
+            switch (R.below(3)) {
+            case 0: return pad() + "fd = fd * 1.5 - " + R.of(m_scalars) + ";\n";
+            case 1: return pad() + "ff = ff + " + R.of(m_scalars) + " * 0.1f;\n";
+            default: return pad() + assignable() + " = (int)(" + R.of(m_floats) + " / 4);\n";
+            }
+        case 13: {
+            static const std::vector<std::string> ops = {"<", "<=", ">", ">=", "==", "!="};
+            const std::string rhs = R.chance(50) ? R.of(m_floats) : R.chance(50) ? R.of(m_scalars) : constant() + ".5";
+            return pad() + "if (" + R.of(m_floats) + " " + R.of(ops) + " " + rhs + ") reach_error();\n";
+        }
         default:
             return pad() + "__VERIFIER_assume(" + condition(1) + ");\n";
         }
     }
 
     Rng R;
-    std::vector<std::string> m_globals, m_globalArrays, m_scalars, m_arrays, m_helpers, m_counters;
+    std::vector<std::string> m_globals, m_globalArrays, m_scalars, m_arrays, m_helpers, m_counters, m_floats;
     int m_indent = 1, m_loops = 0, m_loopDepth = 0, m_maxTrips = 1, m_calls = 0;
 };
 

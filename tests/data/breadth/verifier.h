@@ -7,3 +7,5 @@ extern void reach_error(void);
 #endif
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
+extern double __VERIFIER_nondet_double(void);
+extern float __VERIFIER_nondet_float(void);

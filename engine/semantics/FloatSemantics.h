@@ -1,0 +1,48 @@
+// IEEE-754 arithmetic on float (binary32) and double (binary64) as gcc compiles C for
+// x86-64 (SSE, FLT_EVAL_METHOD 0, round to nearest even, no contraction into fma): the
+// concrete half of vcov's floating point. A value is its bits, as an integer's is; the
+// Z3 encoding (bmc/Encoder.cpp) is its symbolic half, on the same bits.
+#pragma once
+
+#include "Expr.h"
+#include "Types.h"
+
+#include <cstdint>
+#include <string>
+
+namespace vcov {
+
+struct FloatResult {
+    uint64_t bits = 0;
+    bool invalid = false; // a conversion to an integer type that cannot hold the value (UB in C)
+};
+
+// Add, Sub, Mul, Div on operands of `type`; comparisons (Lt ... Ne, IEEE: NaN unordered,
+// -0 == +0) give 0 or 1.
+uint64_t floatBinary(BinaryOp op, uint64_t a, uint64_t b, const Type *type);
+// -x or fabs(x): the sign bit flipped or cleared (for NaN and zeros too, as the machine does).
+uint64_t floatUnary(UnaryOp op, uint64_t a, const Type *type);
+uint64_t integerToFloat(uint64_t bits, const Type *from, const Type *to);
+FloatResult floatToInteger(uint64_t bits, const Type *from, const Type *to);
+uint64_t floatToFloat(uint64_t bits, const Type *from, const Type *to);
+bool isZeroFloat(uint64_t bits, const Type *type); // +0 or -0
+
+// float and double independent of any program, as machineInteger (IntegerSemantics.h).
+const Type *machineFloat(unsigned bits);
+
+// An input (ExecutionInput) drawn by a float or double is held as the bits of the double
+// of its value, whatever its type (every float is a double): "--inputs 0.5" and a test
+// file's <input>0.5</input> mean one value without knowing the type first.
+uint64_t inputBitsOfFloat(uint64_t bits, const Type *type);
+uint64_t floatOfInputBits(uint64_t raw, const Type *type);
+// A float input as written in tests and witnesses: "0.5", "-inf", "nan".
+std::string inputText(int64_t raw, const Type *type);
+
+double floatValue(uint64_t bits, const Type *type);
+uint64_t floatBits(double v, const Type *type); // rounds to float for a float type
+// The shortest decimal that reads back to the same value ("0.1", "-inf", "nan").
+std::string floatText(uint64_t bits, const Type *type);
+// A decimal or hex literal as strtod reads it ("1.5", "0x1p-3", "inf", "nan"); false if none.
+bool parseFloat(const std::string &text, const Type *type, uint64_t &bits);
+
+} // namespace vcov

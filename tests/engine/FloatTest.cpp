@@ -1,0 +1,185 @@
+// Floating point (float and double, IEEE-754, round to nearest even as gcc on x86-64): in
+// the CFA (a value is its bits; truth is `!= 0.0`), the interpreter (native arithmetic),
+// the model checker (Z3's floating-point theory), k-induction and the value analysis; what
+// is not modelled is refused with its place.
+#include "ParseHelpers.h"
+
+#include "analysis/ArtAnalysis.h"
+#include "bmc/Bmc.h"
+#include "goals/Induction.h"
+#include "semantics/FloatSemantics.h"
+#include "semantics/Interpreter.h"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+const char *Prelude = "extern void reach_error(void);\nextern double __VERIFIER_nondet_double(void);\n"
+                      "extern float __VERIFIER_nondet_float(void);\nextern int __VERIFIER_nondet_int(void);\n"
+                      "extern void __VERIFIER_assume(int);\n";
+
+int64_t inputOf(double v) { return int64_t(std::bit_cast<uint64_t>(v)); }
+
+} // namespace
+
+TEST(Floats, ConstantsAreBitsAndTruthIsComparisonWithZero) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  double d = 0.1;
+  float f = __VERIFIER_nondet_float();
+  int i = d * 10;
+  if (f) i++;
+  d++;
+  return !d + i;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    const CfaEdge *decl = findEdge(*p, "main", "double d = 0.1");
+    ASSERT_NE(decl, nullptr);
+    ASSERT_EQ(decl->inits.size(), 1u);
+    const ExprPtr &tenth = decl->inits[0].value;
+    EXPECT_TRUE(tenth->type->isFloat());
+    EXPECT_EQ(tenth->type->bits, 64u);
+    EXPECT_EQ(uint64_t(tenth->value), std::bit_cast<uint64_t>(0.1));
+    // `if (f)` is `f != 0.0`: -0.0 has its sign bit set and is false all the same.
+    const CfaEdge *branch = findEdge(*p, "main", "[f]");
+    ASSERT_NE(branch, nullptr);
+    EXPECT_EQ(branch->cond->kind, ExprKind::Binary);
+    EXPECT_EQ(branch->cond->binaryOp, BinaryOp::Ne);
+    EXPECT_TRUE(branch->cond->type->isInt());
+    // int i = d * 10: the product in double, then truncated.
+    const CfaEdge *conv = findEdge(*p, "main", "int i = d * 10");
+    ASSERT_NE(conv, nullptr);
+    EXPECT_EQ(conv->inits[0].value->castKind, CastKind::FloatToInt);
+    EXPECT_EQ(conv->inits[0].value->ops[0]->ops[1]->castKind, CastKind::IntToFloat);
+    EXPECT_EQ(runProgram(*p, {{inputOf(-0.0)}, {}}).ending.exitCode, 1);
+    EXPECT_EQ(runProgram(*p, {{inputOf(0.5)}, {}}).ending.exitCode, 2);
+}
+
+TEST(Floats, TheInterpreterRoundsAsTheMachine) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  double a = 0.1 + 0.2;
+  float big = 16777217;
+  double nan = 0.0 / 0.0;
+  int r = 0;
+  if (a != 0.3) r += 1;
+  if ((int)big == 16777216) r += 2;
+  if (nan != nan && !(nan < 1) && !(nan >= 1)) r += 4;
+  if (-0.0 == 0.0 && 1 / -0.0 < 0) r += 8;
+  if ((unsigned char)200.7 == 200 && (int)-2.9 == -2) r += 16;
+  return r;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    Execution x = runProgram(*p, {});
+    EXPECT_EQ(x.ending.kind, EndingKind::Exit) << x.ending.message;
+    EXPECT_EQ(x.ending.exitCode, 31);
+    EXPECT_EQ(floatText(std::bit_cast<uint64_t>(0.1 + 0.2), machineFloat(64)), "0.30000000000000004");
+    EXPECT_EQ(floatText(std::bit_cast<uint32_t>(1.0f), machineFloat(32)), "1.0");
+}
+
+TEST(Floats, AConversionOutOfRangeIsUndefinedOrAnOverflow) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  double d = __VERIFIER_nondet_double();
+  int i = d;
+  return i == 7;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    EXPECT_EQ(runProgram(*p, {{inputOf(7.9)}, {}}).ending.exitCode, 1);
+    EXPECT_EQ(runProgram(*p, {{inputOf(3e9)}, {}}).ending.kind, EndingKind::UndefinedBehaviour);
+    InterpreterOptions io;
+    io.properties = {Property::Overflow};
+    EXPECT_EQ(runProgram(*p, {{inputOf(-3e9)}, {}}, io).ending.kind, EndingKind::PropertyViolation);
+    // The model checker finds it under the overflow property, with a replayed input.
+    BmcOptions o;
+    o.properties = {Property::Overflow};
+    BmcResult r = checkProgram(*p, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_TRUE(r.replayed);
+    const double found = std::bit_cast<double>(uint64_t(r.counterexample->input.nondet.at(0)));
+    EXPECT_TRUE(!(found > -2147483649.0 && found < 2147483648.0)) << found;
+}
+
+TEST(Floats, TheModelCheckerFindsAbsorptionAndProvesExactSums) {
+    auto bug = parseC(std::string(Prelude) + R"(int main(void) {
+  double a = __VERIFIER_nondet_double();
+  __VERIFIER_assume(a > 0 && a < 1);
+  if (a + 1.0 == 1.0) reach_error();
+  return 0;
+})");
+    ASSERT_FALSE(bug->diagnostics.hasErrors()) << diagnosticsText(*bug);
+    BmcOptions o;
+    o.unwind = 4;
+    BmcResult r = checkProgram(*bug, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_TRUE(r.replayed);
+    const double a = std::bit_cast<double>(uint64_t(r.counterexample->input.nondet.at(0)));
+    EXPECT_GT(a, 0.0);
+    EXPECT_LE(a, 0x1p-53);
+    // A float input is drawn and shown as the number it is.
+    bool shown = false;
+    for (const ExecutionStep &s : r.counterexample->steps)
+        shown = shown || (s.nondet && s.nondetText.find_first_of(".e") != std::string::npos);
+    EXPECT_TRUE(shown);
+
+    auto ok = parseC(std::string(Prelude) + R"(int main(void) {
+  float acc = 0;
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n <= 3);
+  for (int i = 0; i < n; i++) acc += 0.25f;
+  if (acc * 4 != n) reach_error();
+  return 0;
+})");
+    ASSERT_FALSE(ok->diagnostics.hasErrors()) << diagnosticsText(*ok);
+    o.unwind = 5;
+    EXPECT_EQ(checkProgram(*ok, o).verdict, Verdict::Safe);
+}
+
+TEST(Floats, KInductionProvesAFloatInvariant) {
+    // x stays in [0, 1]: halving keeps it there however long the loop runs.
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  double x = 1.0;
+  while (__VERIFIER_nondet_int()) {
+    x = x / 2;
+    if (x < 0 || x > 1) reach_error();
+  }
+  return 0;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    const BmcResult r = checkByKInduction(*p, o, 1, 4);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+}
+
+TEST(Floats, TheValueAnalysisComputesKnownFloats) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  double x = 0.1;
+  float y = 3;
+  x = x * y;
+  if (x == 0.3) reach_error();
+  return (int)(x * 10);
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    ArtAnalysis a(*p, {});
+    EXPECT_EQ(a.run(), StopReason::Finished) << a.stopText(); // 0.1 * 3 is 0.30000000000000004
+    std::string source = std::string(Prelude) + "int main(void) { double x = 0.25; float y = 3; x = x * y;\n"
+                                                 "  if (x == 0.75) reach_error();\n  return 0; }";
+    auto q = parseC(source);
+    ASSERT_FALSE(q->diagnostics.hasErrors()) << diagnosticsText(*q);
+    ArtAnalysis b(*q, {});
+    EXPECT_EQ(b.run(), StopReason::ViolationFound) << b.stopText();
+}
+
+TEST(Floats, WhatIsNotModelledIsRefusedWithItsPlace) {
+    auto longDouble = parseC("int main(void) {\n  long double x = 1;\n  return x > 0;\n}\n");
+    ASSERT_TRUE(longDouble->diagnostics.hasErrors());
+    EXPECT_NE(diagnosticsText(*longDouble).find(":2:15: error: unsupported: floating-point type 'long double'"),
+              std::string::npos)
+        << diagnosticsText(*longDouble);
+    auto inUnion = parseC("union u { float f; int i; };\nint main(void) {\n  union u v = {1};\n  return v.i;\n}\n");
+    ASSERT_TRUE(inUnion->diagnostics.hasErrors());
+    EXPECT_NE(diagnosticsText(*inUnion).find("union member ('f') that holds a floating-point value"), std::string::npos)
+        << diagnosticsText(*inUnion);
+}
