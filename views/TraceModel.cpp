@@ -78,7 +78,10 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         case Input:
             if (!s.nondet)
                 return QVariant();
-            return s.nondetText.empty() ? QVariant(qlonglong(*s.nondet)) : QVariant(QString::fromStdString(s.nondetText));
+            // Integers stay numbers (they sort as such); a float's input is its text ("0.5").
+            return s.nondetText.empty() || s.nondetText == std::to_string(*s.nondet)
+                       ? QVariant(qlonglong(*s.nondet))
+                       : QVariant(QString::fromStdString(s.nondetText));
         case Peer:
             return size_t(index.row()) < m_peerValues.size() ? QVariant(m_peerValues[size_t(index.row())]) : QVariant();
         }

@@ -249,7 +249,7 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
             if (a.bv.is_numeral_u64(k))
                 return {false, ctx.bv_val(floatUnary(e->unaryOp, k, e->type), w), {}};
             if (e->unaryOp == UnaryOp::FAbs)
-                return {false, a.bv & ctx.bv_val(~(uint64_t(1) << (w - 1)) & (w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1), w), {}};
+                return {false, a.bv & ctx.bv_val((uint64_t(1) << (w - 1)) - 1, w), {}};
             return {false, a.bv ^ ctx.bv_val(uint64_t(1) << (w - 1), w), {}};
         }
         if (!a.isPointer && e->unaryOp != UnaryOp::LogNot && a.bv.is_numeral_u64(k)) {

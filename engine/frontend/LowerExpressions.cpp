@@ -1,6 +1,7 @@
 // Expressions into the side-effect-free IR (Lowering.h): calls, assignments and increments
 // become edges of their own, every atomic condition of && || ! ?: a pair of assume edges.
 #include "frontend/Lowering.h"
+#include "semantics/FloatSemantics.h"
 
 #include <algorithm>
 #include <functional>
@@ -157,9 +158,7 @@ ExprPtr FunctionBuilder::incDec(const clang::UnaryOperator *op, bool valueNeeded
         // Integer promotion, then back to the object's type.
         const Type *pt = cur->type->isFloat() ? cur->type
                          : cur->type->bits < 32 || cur->type->isBool ? L.P.types.intT() : cur->type;
-        const ExprPtr one = makeIntConst(pt, !pt->isFloat()       ? 1
-                                             : pt->bits == 32     ? 0x3f800000    // 1.0f
-                                                                  : 0x3ff0000000000000); // 1.0
+        const ExprPtr one = makeIntConst(pt, pt->isFloat() ? int64_t(floatBits(1.0, pt)) : 1);
         value = convert(makeBinary(bop, pt, convert(cur, pt), one), cur->type);
         if (cur->type->isBool) // ++ on _Bool sets it to 1; -- toggles it
             value = makeCast(CastKind::Integral, cur->type, makeBinary(bop, pt, convert(cur, pt), makeIntConst(pt, 1)));

@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <limits>
 
 namespace vcov {
 
@@ -95,10 +94,6 @@ uint64_t floatToFloat(uint64_t bits, const Type *from, const Type *to) {
     if (to->bits == 32)
         return bitsOf<float>(float(asDouble(bits)));
     return bitsOf<double>(double(asFloat(bits)));
-}
-
-bool isZeroFloat(uint64_t bits, const Type *type) {
-    return truncateBits(bits, type->bits - 1) == 0;
 }
 
 const Type *machineFloat(unsigned bits) {

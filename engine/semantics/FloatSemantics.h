@@ -1,7 +1,7 @@
 // IEEE-754 arithmetic on float (binary32) and double (binary64) as gcc compiles C for
 // x86-64 (SSE, FLT_EVAL_METHOD 0, round to nearest even, no contraction into fma): the
 // concrete half of vcov's floating point. A value is its bits, as an integer's is; the
-// Z3 encoding (bmc/Encoder.cpp) is its symbolic half, on the same bits.
+// Z3 encoding (bmc/FloatEncoding.cpp) is its symbolic half, on the same bits.
 #pragma once
 
 #include "Expr.h"
@@ -25,7 +25,6 @@ uint64_t floatUnary(UnaryOp op, uint64_t a, const Type *type);
 uint64_t integerToFloat(uint64_t bits, const Type *from, const Type *to);
 FloatResult floatToInteger(uint64_t bits, const Type *from, const Type *to);
 uint64_t floatToFloat(uint64_t bits, const Type *from, const Type *to);
-bool isZeroFloat(uint64_t bits, const Type *type); // +0 or -0
 
 // float and double independent of any program, as machineInteger (IntegerSemantics.h).
 const Type *machineFloat(unsigned bits);

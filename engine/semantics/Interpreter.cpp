@@ -712,6 +712,8 @@ std::string Interpreter::format(const std::vector<ExprPtr> &args, size_t first) 
             stop(EndingKind::UndefinedBehaviour, "printf: too few arguments for the format");
         const ExprPtr &arg = args[next++];
         Scalar v = eval(arg);
+        if (arg->type->isFloat() && !strchr("fFeEgGaA", conv))
+            stop(EndingKind::UndefinedBehaviour, std::string("printf: %") + conv + " with a double argument");
         char buf[512];
         switch (conv) {
         case 'd':

@@ -14,23 +14,33 @@ namespace vcov {
 
 namespace {
 
-// "\result == 5" → 5 (format 2.0 allows only a comparison with a constant there).
-std::optional<int64_t> resultValue(const std::string &constraint) {
+// "\result == 5" → 5 (format 2.0 allows only a comparison with a constant there). The
+// value of a call returning float or double ("0.5", "1", "-inf") is held as its double's bits
+// (FloatSemantics.h); without the type, a literal with a point or exponent is taken so.
+std::optional<int64_t> resultValue(const std::string &constraint, const Type *type = nullptr) {
     static const std::regex re(R"(^\s*\\result\s*==\s*(.+)$)");
     std::smatch m;
     if (!std::regex_match(constraint, m, re))
         return std::nullopt;
-    if (auto v = integerLiteral(m[1]))
-        return v;
-    // A floating-point value ("0.5", "1e-3", "-inf"): an input held as its double's bits
-    // (FloatSemantics.h).
     std::string text = m[1];
     while (!text.empty() && isspace(uint8_t(text.back())))
         text.pop_back();
     uint64_t bits = 0;
+    if (type && type->isFloat())
+        return parseFloat(text, machineFloat(64), bits) ? std::optional<int64_t>(int64_t(bits)) : std::nullopt;
+    if (auto v = integerLiteral(text))
+        return v;
     if (parseFloat(text, machineFloat(64), bits))
         return int64_t(bits);
     return std::nullopt;
+}
+
+// The type a call's callee returns (the nondet value's), if it has one.
+const Type *returnType(const Program &p, const CfaEdge &e) {
+    if (e.kind != EdgeKind::Call || e.call.callee < 0 || size_t(e.call.callee) >= p.functions.size())
+        return nullptr;
+    const Type *ft = p.functions[size_t(e.call.callee)].type;
+    return ft ? ft->target : nullptr;
 }
 
 // "x == 1 && a[2] == 3" → {x: 1, a[2]: 3}; conjuncts of another shape are passed over.
@@ -170,7 +180,7 @@ WitnessMatch matchWitness(const Program &p, const Execution &x, const ViolationW
         while (j < follows.size() && follows[j].type != Waypoint::Type::Target && passes(p, move, follows[j])) {
             // The values of nondet calls are the execution's to match; a callee's result is not recorded.
             if (follows[j].type == Waypoint::Type::FunctionReturn && s) {
-                auto want = resultValue(follows[j].constraint);
+                auto want = resultValue(follows[j].constraint, returnType(p, e));
                 if (!s->nondet || (want && !sameValue(*s->nondet, *want, e.call.lhs ? e.call.lhs->type : nullptr)))
                     break;
             }
@@ -271,7 +281,7 @@ WitnessValidation validateWitness(const Program &p, const ViolationWitness &witn
             const CfaEdge &e = p.edge(s.edge);
             if (s.nondet) {
                 if (j < returns.size() && passes(p, {s.edge, false}, returns[j])) {
-                    if (auto want = resultValue(returns[j].constraint);
+                    if (auto want = resultValue(returns[j].constraint, returnType(p, e));
                         want && (k >= input.nondet.size() || !sameValue(input.nondet[k], *want, e.call.lhs ? e.call.lhs->type : nullptr))) {
                         input.nondet.resize(std::max(input.nondet.size(), k + 1), 0);
                         input.nondet[k] = *want;

@@ -6,9 +6,11 @@
 
 #include "analysis/ArtAnalysis.h"
 #include "bmc/Bmc.h"
+#include "formats/ViolationWitness.h"
 #include "goals/Induction.h"
 #include "semantics/FloatSemantics.h"
 #include "semantics/Interpreter.h"
+#include "witness/WitnessValidation.h"
 
 #include <gtest/gtest.h>
 
@@ -137,6 +139,41 @@ TEST(Floats, TheModelCheckerFindsAbsorptionAndProvesExactSums) {
     EXPECT_EQ(checkProgram(*ok, o).verdict, Verdict::Safe);
 }
 
+TEST(Floats, AWitnessWritesAFloatInputAsANumberAndIsConfirmed) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  double d = __VERIFIER_nondet_double();
+  float f = __VERIFIER_nondet_float();
+  if (d > 2.5 && d < 3.5 && d == (int)d && f < -1e30f)
+    reach_error();
+  return 0;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.unwind = 2;
+    BmcResult r = checkProgram(*p, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    ASSERT_TRUE(r.counterexample);
+    WitnessMetadata meta;
+    meta.version = "test";
+    std::string text = violationWitnessGraphml(*p, *r.counterexample, meta);
+    const std::string three = "\\result == 3.0;";
+    ASSERT_NE(text.find(three), std::string::npos) << text; // d is 3, written as a double
+    std::string error;
+    auto w = parseViolationWitness(text, error);
+    ASSERT_TRUE(w) << error;
+    WitnessValidation v = validateWitness(*p, *w, o);
+    EXPECT_EQ(v.verdict, WitnessVerdict::Confirmed) << v.reason;
+    // Another tool may write the double's value as an integer literal: it is still 3.0.
+    std::string integral = text;
+    integral.replace(integral.find(three), three.size(), "\\result == 3;");
+    auto w2 = parseViolationWitness(integral, error);
+    ASSERT_TRUE(w2) << error;
+    WitnessValidation v2 = validateWitness(*p, *w2, o);
+    EXPECT_EQ(v2.verdict, WitnessVerdict::Confirmed) << v2.reason;
+    ASSERT_TRUE(v2.execution);
+    EXPECT_EQ(std::bit_cast<double>(uint64_t(v2.execution->input.nondet.at(0))), 3.0);
+}
+
 TEST(Floats, KInductionProvesAFloatInvariant) {
     // x stays in [0, 1]: halving keeps it there however long the loop runs.
     auto p = parseC(std::string(Prelude) + R"(int main(void) {
@@ -151,6 +188,7 @@ TEST(Floats, KInductionProvesAFloatInvariant) {
     BmcOptions o;
     const BmcResult r = checkByKInduction(*p, o, 1, 4);
     EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    EXPECT_NE(r.reason.find("k-induction"), std::string::npos) << r.reason; // the step, not a complete bound
 }
 
 TEST(Floats, TheValueAnalysisComputesKnownFloats) {
