@@ -104,7 +104,8 @@ namespace {
 bool castIsHidden(const Expr &e) {
     return e.castKind == CastKind::ArrayDecay || e.castKind == CastKind::NullToPointer ||
            e.castKind == CastKind::Integral || e.castKind == CastKind::PointerToBool ||
-           e.castKind == CastKind::IntToFloat || e.castKind == CastKind::FloatToFloat;
+           e.castKind == CastKind::IntToFloat || e.castKind == CastKind::FloatToFloat ||
+           e.castKind == CastKind::Reinterpret;
 }
 
 int precedence(const Expr &e) {

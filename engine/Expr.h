@@ -50,6 +50,7 @@ enum class CastKind {
     IntToFloat,   // integer to float/double, rounded to nearest even
     FloatToInt,   // truncated toward zero; a value out of the type's range is UB
     FloatToFloat, // double to float rounds; float to double is exact
+    Reinterpret,  // the same bits read as a type of the same width: a float held in a union's unit
 };
 
 struct Expr;

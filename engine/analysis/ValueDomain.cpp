@@ -325,6 +325,10 @@ public:
             FloatResult r = floatToInteger(a.bits, e.ops[0]->type, to);
             return r.invalid ? AbstractScalar{} : knownInt(r.bits);
         }
+        case CastKind::Reinterpret: {
+            AbstractScalar a = eval(e.ops[0]);
+            return a.known ? knownInt(a.bits) : AbstractScalar{};
+        }
         case CastKind::PointerToPointer: return eval(e.ops[0]);
         case CastKind::NullToPointer: eval(e.ops[0]); return knownPointer(NullObject, 0);
         case CastKind::IntToPointer: {

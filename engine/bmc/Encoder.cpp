@@ -291,6 +291,7 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
         case CastKind::IntToFloat:
         case CastKind::FloatToFloat:
         case CastKind::FloatToInt: return floatCast(*e, eval(e->ops[0], ev), ev);
+        case CastKind::Reinterpret: return {false, eval(e->ops[0], ev).bv, {}};
         case CastKind::PointerToPointer: return eval(e->ops[0], ev);
         case CastKind::NullToPointer: eval(e->ops[0], ev); return zeroOf(e->type);
         case CastKind::PointerToBool: return fromBool(truth(eval(e->ops[0], ev)), e->type);

@@ -465,7 +465,7 @@ ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
         return makeNode(ExprKind::Deref, t, {makeBinary(BinaryOp::Add, ptr->type, ptr, idx)});
     }
     if (inUnion(e))
-        throw Unsupported{e->getBeginLoc(), "this use of a union member (reading or writing an integer in it only)"};
+        throw Unsupported{e->getBeginLoc(), "this use of a union member (only reading or writing an integer or a float in it)"};
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
         ExprPtr base = memberBase(me);
         const FieldPlace &p = place(me, base->type);

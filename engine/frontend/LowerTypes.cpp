@@ -109,8 +109,9 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
     const auto &layout = ctx.getASTRecordLayout(def);
     ut->sizeBytes = uint64_t(layout.getSize().getQuantity());
     ut->alignBytes = unsigned(layout.getAlignment().getQuantity());
-    // Every member starts at byte 0 and overlaps the others: only integers can share bytes
-    // in vcov's memory model (a pointer is an object and an offset, not bits).
+    // Every member starts at byte 0 and overlaps the others: only integers and floats (their
+    // IEEE bits) can share bytes in vcov's memory model (a pointer is an object and an
+    // offset, not bits).
     std::vector<std::pair<std::string, uint64_t>> members; // name, size
     std::vector<FieldPlace> places;
     for (const clang::FieldDecl *fd : def->fields()) {
@@ -120,9 +121,8 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
         if (t->leafCount() > 65536)
             throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') of more than 65536 scalars"};
         for (const Leaf &l : t->leaves())
-            if (!l.type->isInt())
-                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') that holds " +
-                                                         (l.type->isFloat() ? "a floating-point value" : "a pointer")};
+            if (!l.type->isArithmetic())
+                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') that holds a pointer"};
         for (const StructField &f : t->isStruct() ? t->fields : std::vector<StructField>{})
             if (!f.bitFields.empty())
                 throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') with bit-fields"};

@@ -1,6 +1,6 @@
 // Struct members and the scalars held in storage units (Lowering.h, FieldPlace): bit-fields
-// and integers inside unions are read and written as shifts and masks of an unsigned
-// integer member, as a compiler lowers them, so every analysis sees integers only.
+// and integers and floats inside unions are read and written as shifts and masks of an
+// unsigned integer member, as a compiler lowers them, so every analysis sees integers only.
 #include "frontend/Lowering.h"
 
 #include <algorithm>
@@ -87,7 +87,7 @@ FunctionBuilder::UnionPath FunctionBuilder::unionPath(const clang::Expr *e) {
 
 ExprPtr FunctionBuilder::unitAt(const ExprPtr &object, uint64_t offset, const Type *scalar, clang::SourceLocation loc,
                                 FieldPlace &p) {
-    if (!scalar->isInt())
+    if (!scalar->isArithmetic())
         throw Unsupported{loc, "a whole struct or array inside a union read or written at once"};
     const uint64_t unit = offset / 8;
     if (offset % 8 + scalar->sizeBytes > 8 || unit >= object->type->fields.size())
@@ -128,7 +128,18 @@ uint64_t lowBits(unsigned n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n
 
 } // namespace
 
+// A float or double in a union is the unsigned integer of its width in the unit's bits,
+// reinterpreted: values are held as their IEEE bits, so the cast changes no bit.
+const Type *FunctionBuilder::bitsOf(const Type *t) {
+    return t->isFloat() ? L.P.types.intType(t->bits, false, t->bits == 32 ? "unsigned int" : "unsigned long long") : t;
+}
+
 ExprPtr FunctionBuilder::readFromUnit(const ExprPtr &unit, const FieldPlace &p) {
+    if (p.declared->isFloat()) {
+        FieldPlace bits = p;
+        bits.declared = bitsOf(p.declared);
+        return makeCast(CastKind::Reinterpret, p.declared, readFromUnit(unit, bits));
+    }
     const Type *w = bitFieldArithmetic(L.P.types, unit->type, p.declared);
     ExprPtr v = convert(unit, w);
     if (p.bitOffset > 0)
@@ -144,6 +155,11 @@ ExprPtr FunctionBuilder::readFromUnit(const ExprPtr &unit, const FieldPlace &p) 
 }
 
 ExprPtr FunctionBuilder::storeIntoUnit(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value) {
+    if (p.declared->isFloat()) {
+        FieldPlace bits = p;
+        bits.declared = bitsOf(p.declared);
+        return storeIntoUnit(unit, bits, makeCast(CastKind::Reinterpret, bits.declared, convert(value, p.declared)));
+    }
     const Type *w = bitFieldArithmetic(L.P.types, unit->type, p.declared);
     const uint64_t mask = lowBits(p.width);
     ExprPtr kept = makeBinary(BinaryOp::BitAnd, w, convert(unit, w),
@@ -199,7 +215,7 @@ std::vector<Initializer> FunctionBuilder::unionInitializers(const clang::Expr *i
         }
         return out;
     }
-    if (t->isUnion || !t->isInt())
+    if (t->isUnion || !t->isArithmetic())
         throw Unsupported{init->getBeginLoc(), "a whole struct, array or union stored into a union at once"};
     FieldPlace p;
     ExprPtr unit = unitAt(object, offset, t, init->getBeginLoc(), p);

@@ -119,6 +119,7 @@ private:
     static bool inUnits(const clang::Expr *e);
     ExprPtr unitOf(const clang::Expr *e, FieldPlace &p);
     ExprPtr readFromUnit(const ExprPtr &unit, const FieldPlace &p);
+    const Type *bitsOf(const Type *t);
     ExprPtr storeIntoUnit(const ExprPtr &unit, const FieldPlace &p, const ExprPtr &value);
     // A member inside a union: the union object, the member's byte offset and type.
     struct UnionPath {

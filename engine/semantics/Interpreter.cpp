@@ -477,6 +477,7 @@ Scalar Interpreter::eval(const ExprPtr &e) {
                 fail(Property::Overflow, "floating-point value out of the range of '" + to->spelling() + "' in a conversion");
             return integer(r.bits);
         }
+        case CastKind::Reinterpret: return integer(eval(e->ops[0]).bits);
         case CastKind::PointerToPointer: return eval(e->ops[0]);
         case CastKind::NullToPointer: {
             eval(e->ops[0]);

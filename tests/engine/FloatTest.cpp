@@ -216,8 +216,61 @@ TEST(Floats, WhatIsNotModelledIsRefusedWithItsPlace) {
     EXPECT_NE(diagnosticsText(*longDouble).find(":2:15: error: unsupported: floating-point type 'long double'"),
               std::string::npos)
         << diagnosticsText(*longDouble);
-    auto inUnion = parseC("union u { float f; int i; };\nint main(void) {\n  union u v = {1};\n  return v.i;\n}\n");
-    ASSERT_TRUE(inUnion->diagnostics.hasErrors());
-    EXPECT_NE(diagnosticsText(*inUnion).find("union member ('f') that holds a floating-point value"), std::string::npos)
-        << diagnosticsText(*inUnion);
+    auto pointerInUnion = parseC("union u { int *p; int i; };\nint main(void) {\n  union u v = {0};\n  return v.i;\n}\n");
+    ASSERT_TRUE(pointerInUnion->diagnostics.hasErrors());
+    EXPECT_NE(diagnosticsText(*pointerInUnion).find("union member ('p') that holds a pointer"), std::string::npos)
+        << diagnosticsText(*pointerInUnion);
+}
+
+// A float in a union shares its bits with the other members, as gcc lays them out: the
+// interpreter reads them back as gcc does, the model checker finds the input whose bits a
+// condition on the integer member asks for, and the value analysis folds known bits.
+TEST(Floats, AFloatInAUnionIsItsBits) {
+    auto p = parseC(std::string(Prelude) + R"(union pun { float f; unsigned int i; double d; unsigned char b[8]; };
+int main(void) {
+  union pun u = {1.0f};
+  int r = 0;
+  if (u.i == 0x3f800000u) r += 1;
+  u.d = -2.0;
+  if (u.b[7] == 0xc0 && u.b[0] == 0) r += 2;
+  u.i = 0x7fc00000u;
+  if (u.f != u.f) r += 4;
+  u.f += 1;
+  if (u.b[7] == 0xc0 && u.i != 0x7fc00000u) r += 8;
+  if (r != 7) reach_error();
+  return r;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    Execution x = runProgram(*p, {});
+    EXPECT_EQ(x.ending.kind, EndingKind::Exit) << x.ending.message;
+    EXPECT_EQ(x.ending.exitCode, 1 + 2 + 4); // NaN + 1 is the same quiet NaN
+    ArtAnalysis a(*p, {});
+    EXPECT_EQ(a.run(), StopReason::Finished) << a.stopText(); // every value known, reach_error proved unreachable
+
+    auto bug = parseC(std::string(Prelude) + R"(union pun { double d; unsigned long long bits; };
+int main(void) {
+  union pun u;
+  u.d = __VERIFIER_nondet_double();
+  if (u.d > 1.0 && (u.bits & 0xfffffffffffffull) == 1) reach_error();
+  return 0;
+})");
+    ASSERT_FALSE(bug->diagnostics.hasErrors()) << diagnosticsText(*bug);
+    BmcOptions o;
+    BmcResult r = checkProgram(*bug, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_TRUE(r.replayed);
+    const double found = std::bit_cast<double>(uint64_t(r.counterexample->input.nondet.at(0)));
+    EXPECT_GT(found, 1.0);
+    EXPECT_EQ(std::bit_cast<uint64_t>(found) & 0xfffffffffffffull, 1u);
+
+    auto ok = parseC(std::string(Prelude) + R"(union pun { float f; int i; };
+int main(void) {
+  union pun u;
+  u.i = __VERIFIER_nondet_int();
+  __VERIFIER_assume(u.i > 0 && u.i < 0x7f800000);
+  if (!(u.f > 0) || u.f != u.f) reach_error();
+  return 0;
+})");
+    ASSERT_FALSE(ok->diagnostics.hasErrors()) << diagnosticsText(*ok);
+    EXPECT_EQ(checkProgram(*ok, o).verdict, Verdict::Safe);
 }

@@ -104,8 +104,11 @@ public:
         }
         // A union: an int and its bytes and half-words, each written and read like a scalar
         // (a write to one changes the others, little-endian).
-        if (R.chance(25)) {
-            out += "  union { int i; unsigned char c[4]; short h[2]; } un = {" + constant() + "};\n";
+        // Half of them hold a float too, whose bits the integer members write.
+        const bool unionFloat = R.chance(25) && R.chance(50);
+        if (unionFloat || R.chance(25)) {
+            out += std::string("  union { int i; unsigned char c[4]; short h[2];") + (unionFloat ? " float f;" : "") +
+                   " } un = {" + constant() + "};\n";
             for (const char *m : {"un.i", "un.c[0]", "un.c[3]", "un.h[1]"})
                 m_scalars.push_back(m);
         }
@@ -115,6 +118,10 @@ public:
             out += "  double fd = " + R.of(m_scalars) + " * 0.5 + " + constant() + ".25;\n";
             out += "  float ff = fd / 3;\n";
             m_floats = {"fd", "ff"};
+            if (unionFloat) {
+                out += "  un.f = ff * " + constant() + ";\n";
+                m_floats.push_back("un.f");
+            }
         }
         m_indent = 1;
         const int statements = R.between(3, 7);

@@ -9,3 +9,4 @@ extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
 extern double __VERIFIER_nondet_double(void);
 extern float __VERIFIER_nondet_float(void);
+extern unsigned long long __VERIFIER_nondet_ulonglong(void);
