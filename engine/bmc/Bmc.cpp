@@ -494,17 +494,17 @@ BmcResult BmcEncoding::check(const Query &query) {
                 c = andE(c, through);
             conditions.push_back(c);
         }
-        // One query: is one of these checks violated? A fresh solver each time (the
-        // tactic pipeline is not incremental); the encoding is shared.
+        // One query: is one of these checks violated? The real checks and the unwinding
+        // checks in two groups of one bit-blasting, so that the second search below (the
+        // real ones alone) reuses the clauses; the encoding is shared.
+        std::vector<std::vector<z3::expr>> groups(2);
+        for (size_t i = 0; i < conditions.size(); ++i)
+            groups[encoder.violations[i].property == Property::Unwinding ? 1 : 0].push_back(conditions[i]);
+        SatQuery search(d->ctx, encoder.definitions, facts, std::move(groups), encoder.floatingPoint);
         std::optional<z3::model> model;
         auto solve = [&](bool unwinding) -> z3::check_result {
             double left = budget > 0 ? std::max(0.001, budget - elapsed()) : 0.0;
-            std::vector<z3::expr> any;
-            for (size_t i = 0; i < conditions.size(); ++i)
-                if (unwinding || encoder.violations[i].property != Property::Unwinding)
-                    any.push_back(conditions[i]);
-            return solveAny(d->ctx, encoder.definitions, any, facts, left, options.cancel, model, result.reason,
-                            &result.satSolver, encoder.floatingPoint);
+            return search.solve({true, unwinding}, left, options.cancel, model, result.reason, &result.satSolver);
         };
         z3::check_result r = solve(true);
         const Violation *hit = nullptr;

@@ -52,13 +52,16 @@ public:
 
     int variables() const { return m_varCount; }
 
-    bool write(const std::string &path) {
+    // The clauses and `units`, each a clause of one literal.
+    bool write(const std::string &path, const std::vector<int> &units) {
         if (m_varCount == 0)
             trueLiteral(); // MiniSat wants at least one variable
         std::FILE *f = std::fopen(path.c_str(), "w");
         if (!f)
             return false;
-        std::fprintf(f, "p cnf %d %zu\n", m_varCount, m_clauseCount);
+        std::fprintf(f, "p cnf %d %zu\n", m_varCount, m_clauseCount + units.size());
+        for (int u : units)
+            std::fprintf(f, "%d 0\n", u);
         std::fwrite(m_clauses.data(), 1, m_clauses.size(), f);
         return std::fclose(f) == 0;
     }
@@ -297,19 +300,45 @@ bool miniSatAvailable() {
     return found;
 }
 
-MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds, const std::atomic<bool> *cancel) {
-    MiniSatAnswer answer;
-    z3::context &ctx = goal.ctx();
+struct MiniSatFormula::Clauses {
     CnfWriter cnf;
+};
+
+MiniSatFormula::MiniSatFormula(const z3::goal &goal) : m_goal(goal), m_clauses(std::make_unique<Clauses>()) {
     try {
         for (unsigned i = 0; i < goal.size(); ++i)
-            cnf.assertFormula(goal[i]);
+            m_clauses->cnf.assertFormula(goal[i]);
     } catch (const Untranslatable &u) {
-        answer.reason = "the bit-blasted formula has " + u.what;
+        m_untranslatable = "the bit-blasted formula has " + u.what;
+    }
+}
+
+MiniSatFormula::~MiniSatFormula() = default;
+
+int MiniSatFormula::variableOf(const z3::expr &atom) const {
+    if (!m_untranslatable.empty() || !atom.is_const())
+        return 0;
+    for (const auto &[v, decl] : m_clauses->cnf.atoms())
+        if (z3::eq(decl, atom.decl()))
+            return v;
+    return 0;
+}
+
+MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds, const std::atomic<bool> *cancel) {
+    return MiniSatFormula(goal).solve({}, timeoutSeconds, cancel);
+}
+
+MiniSatAnswer MiniSatFormula::solve(const std::vector<int> &units, double timeoutSeconds,
+                                    const std::atomic<bool> *cancel) const {
+    MiniSatAnswer answer;
+    if (!m_untranslatable.empty()) {
+        answer.reason = m_untranslatable;
         return answer;
     }
+    z3::context &ctx = m_goal.ctx();
+    const CnfWriter &cnf = m_clauses->cnf;
     TempFile in(".cnf"), out(".out");
-    if (in.path.empty() || out.path.empty() || !cnf.write(in.path)) {
+    if (in.path.empty() || out.path.empty() || !m_clauses->cnf.write(in.path, units)) {
         answer.reason = std::string("the formula could not be written: ") + std::strerror(errno);
         return answer;
     }
@@ -421,7 +450,7 @@ MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds, cons
         z3::expr b = ctx.bool_val(value[size_t(v)] > 0);
         assignment.add_const_interp(d, b);
     }
-    answer.model = goal.convert_model(assignment);
+    answer.model = m_goal.convert_model(assignment);
     answer.status = MiniSatAnswer::Sat;
     return answer;
 }

@@ -7,6 +7,7 @@
 #include <z3++.h>
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -24,8 +25,30 @@ struct MiniSatAnswer {
 // Whether a minisat executable is on the PATH (looked up once).
 bool miniSatAvailable();
 
-// goal: propositional (after Z3's bit-blast tactic), with its model converter.
-// timeoutSeconds: MiniSat's CPU limit; 0 for none. A set `cancel` stops the search (Unknown).
+// A propositional goal (after Z3's bit-blast tactic, with its model converter) in clauses,
+// translated once and searched as often as asked, each search with some of its Boolean
+// constants fixed: the model checker's second query on the same bit-blasting.
+class MiniSatFormula {
+public:
+    explicit MiniSatFormula(const z3::goal &goal);
+    ~MiniSatFormula();
+    // Why the goal has no clauses (an operator the translation does not cover); empty if it has.
+    const std::string &untranslatable() const { return m_untranslatable; }
+    // The DIMACS variable of a Boolean constant of the goal; 0 when the goal does not hold it.
+    int variableOf(const z3::expr &atom) const;
+    // units: literals that hold in this search. timeoutSeconds: MiniSat's CPU limit; 0 for
+    // none. A set `cancel` stops the search (Unknown).
+    MiniSatAnswer solve(const std::vector<int> &units, double timeoutSeconds,
+                        const std::atomic<bool> *cancel = nullptr) const;
+
+private:
+    struct Clauses;
+    z3::goal m_goal;
+    std::unique_ptr<Clauses> m_clauses;
+    std::string m_untranslatable;
+};
+
+// One search of a propositional goal.
 MiniSatAnswer solveWithMiniSat(const z3::goal &goal, double timeoutSeconds,
                                const std::atomic<bool> *cancel = nullptr);
 

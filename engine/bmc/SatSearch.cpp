@@ -8,25 +8,13 @@
 
 namespace vcov {
 
-z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definitions,
-                          const std::vector<z3::expr> &conditions, const std::vector<z3::expr> &facts,
-                          double timeoutSeconds, const std::atomic<bool> *cancel, std::optional<z3::model> &model,
-                          std::string &reason, std::string *satSolver, bool floatingPoint) {
-    if (conditions.empty())
-        return z3::unsat;
-    if (cancel && cancel->load()) {
-        reason = "cancelled";
-        return z3::unknown;
-    }
+namespace {
+
+// The bit-blasting of the model checker's queries (see solveAny in SatSearch.h).
+z3::tactic bitBlaster(z3::context &ctx, bool floatingPoint) {
     // elim-uncnstr drops terms fed only by unconstrained inputs (most nondet values of a
     // harness): 15% less solving on qsortexample SIZE=3, 6% at SIZE=4. Its model converter
     // gives those inputs back, so counterexamples still replay.
-    // Z3's SAT solver: its equivalent-literal pass (SCC) re-runs over the whole bit-blasted
-    // formula and costs more than it saves on unwound programs: without it qsortexample
-    // SIZE=3 solves in 4.0-4.4 s instead of 5.0-5.6 s, the fixharness mutant in 8.9 s
-    // instead of 15.2 s; SIZE=4 is unchanged (67-70 s against 68 s).
-    z3::params satParams(ctx);
-    satParams.set("scc", false);
     // Floating-point terms become bit-vector circuits first (fpa2bv), as CBMC's float_bv does.
     // hi_fp_unspecified: the bits of a NaN (and the results C leaves undefined, which the
     // encoder never uses) are one fixed value, not a fresh function the bit-blaster refuses.
@@ -38,45 +26,104 @@ z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definit
     (void)fixedUnspecified;
     const z3::tactic words = floatingPoint ? z3::tactic(ctx, "simplify") & z3::tactic(ctx, "fpa2bv")
                                            : z3::tactic(ctx, "skip");
-    const z3::tactic bitBlast = words & z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
-                                z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "elim-uncnstr") &
-                                z3::tactic(ctx, "max-bv-sharing") & z3::tactic(ctx, "bit-blast");
+    return words & z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") & z3::tactic(ctx, "solve-eqs") &
+           z3::tactic(ctx, "elim-uncnstr") & z3::tactic(ctx, "max-bv-sharing") & z3::tactic(ctx, "bit-blast");
+}
+
+z3::expr anyOf(z3::context &ctx, const std::vector<z3::expr> &conditions) {
     z3::expr_vector any(ctx);
     for (const auto &c : conditions)
         any.push_back(c);
+    return z3::mk_or(any);
+}
+
+} // namespace
+
+struct SatQuery::Blasted {
+    std::optional<z3::apply_result> result;
+    std::unique_ptr<MiniSatFormula> clauses; // null when the goal was decided by the tactics
+    std::vector<int> selectors;              // per group, its DIMACS variable
+};
+
+SatQuery::SatQuery(z3::context &ctx, const std::vector<z3::expr> &definitions, const std::vector<z3::expr> &facts,
+                   std::vector<std::vector<z3::expr>> groups, bool floatingPoint)
+    : m_ctx(ctx), m_definitions(definitions), m_facts(facts), m_groups(std::move(groups)),
+      m_floatingPoint(floatingPoint) {}
+
+SatQuery::~SatQuery() = default;
+
+z3::check_result SatQuery::solve(const std::vector<bool> &enabled, double timeoutSeconds,
+                                 const std::atomic<bool> *cancel, std::optional<z3::model> &model,
+                                 std::string &reason, std::string *satSolver) {
+    z3::context &ctx = m_ctx;
+    std::vector<z3::expr> wanted;
+    for (size_t g = 0; g < m_groups.size(); ++g)
+        if (g < enabled.size() && enabled[g])
+            wanted.insert(wanted.end(), m_groups[g].begin(), m_groups[g].end());
+    if (wanted.empty())
+        return z3::unsat;
+    if (cancel && cancel->load()) {
+        reason = "cancelled";
+        return z3::unknown;
+    }
+    const auto start = std::chrono::steady_clock::now();
     // MiniSat searches the bit-blasted formula when it is installed (MiniSat.h); Z3's own SAT
     // solver when it is not, or when the translation does not cover the formula.
     if (!getenv("VCOV_Z3_SAT") && miniSatAvailable()) {
-        z3::goal goal(ctx);
-        // The facts first: propagate-values carries a unit into the formulas after it. Put
-        // after the definitions, a variant's selector did not slice the other variants away
-        // (qsortexample SIZE=2 with the ++i deletion as a variant: 76.8k CNF variables for
-        // the program's query instead of 36.8k).
-        for (const auto &f : facts)
-            goal.add(f);
-        for (const auto &d : definitions)
-            goal.add(d);
-        goal.add(z3::mk_or(any));
-        // The budget covers the preprocessing too, as it does inside Z3's solver.
-        const auto start = std::chrono::steady_clock::now();
-        std::optional<z3::apply_result> blasted;
-        try {
-            // The budget by an interrupt, not z3::try_for: under try_for the same tactic
-            // gives another CNF, so a run with --timeout searched differently from one
-            // without (toy.cil at --unwind 6: MiniSat 3.2 s against 1.1 s).
-            Z3Interrupter interrupter(ctx, cancel, timeoutSeconds);
-            blasted = bitBlast(goal);
-        } catch (const z3::exception &) {
-            reason = cancel && cancel->load() ? "cancelled" : "solver: time budget exhausted while bit-blasting";
-            return z3::unknown;
+        if (!m_blasted) {
+            // Once for every search: each group's conditions behind a selector, a Boolean
+            // constant that a search fixes to false where it leaves the group out.
+            auto b = std::make_unique<Blasted>();
+            z3::goal goal(ctx);
+            // The facts first: propagate-values carries a unit into the formulas after it. Put
+            // after the definitions, a variant's selector did not slice the other variants away
+            // (qsortexample SIZE=2 with the ++i deletion as a variant: 76.8k CNF variables for
+            // the program's query instead of 36.8k).
+            for (const auto &f : m_facts)
+                goal.add(f);
+            for (const auto &d : m_definitions)
+                goal.add(d);
+            std::vector<z3::expr> selectors;
+            if (m_groups.size() == 1) {
+                goal.add(anyOf(ctx, m_groups[0]));
+            } else {
+                z3::expr_vector any(ctx);
+                for (size_t g = 0; g < m_groups.size(); ++g) {
+                    selectors.push_back(ctx.bool_const(("vcov!group" + std::to_string(g)).c_str()));
+                    any.push_back(selectors.back() && anyOf(ctx, m_groups[g]));
+                }
+                goal.add(z3::mk_or(any));
+            }
+            try {
+                // The budget by an interrupt, not z3::try_for: under try_for the same tactic
+                // gives another CNF, so a run with --timeout searched differently from one
+                // without (toy.cil at --unwind 6: MiniSat 3.2 s against 1.1 s).
+                Z3Interrupter interrupter(ctx, cancel, timeoutSeconds);
+                b->result = bitBlaster(ctx, m_floatingPoint)(goal);
+            } catch (const z3::exception &) {
+                reason = cancel && cancel->load() ? "cancelled" : "solver: time budget exhausted while bit-blasting";
+                return z3::unknown;
+            }
+            if (b->result->size() == 1 && !(*b->result)[0].is_decided_unsat()) {
+                b->clauses = std::make_unique<MiniSatFormula>((*b->result)[0]);
+                for (const z3::expr &s : selectors)
+                    b->selectors.push_back(b->clauses->variableOf(s));
+                // A selector the tactics took out (none has been seen): a search per group set.
+                if (std::find(b->selectors.begin(), b->selectors.end(), 0) != b->selectors.end())
+                    b->clauses.reset();
+            }
+            m_blasted = std::move(b);
         }
-        const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double left = timeoutSeconds > 0 ? std::max(0.001, timeoutSeconds - used) : 0.0;
-        if (blasted->size() == 1) {
-            const z3::goal propositional = (*blasted)[0];
-            if (propositional.is_decided_unsat())
-                return z3::unsat;
-            MiniSatAnswer answer = solveWithMiniSat(propositional, left, cancel);
+        if (m_blasted->result->size() == 1 && (*m_blasted->result)[0].is_decided_unsat())
+            return z3::unsat; // with every group: so with any
+        if (m_blasted->clauses) {
+            const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double left = timeoutSeconds > 0 ? std::max(0.001, timeoutSeconds - used) : 0.0;
+            std::vector<int> units;
+            for (size_t g = 0; g < m_blasted->selectors.size(); ++g)
+                if (g >= enabled.size() || !enabled[g])
+                    units.push_back(-m_blasted->selectors[g]);
+            MiniSatAnswer answer = m_blasted->clauses->solve(units, left, cancel);
             if (satSolver && answer.status != MiniSatAnswer::Unavailable)
                 *satSolver = answer.solver.empty() ? "minisat" : answer.solver;
             if (answer.status == MiniSatAnswer::Unsat)
@@ -89,21 +136,43 @@ z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definit
                 reason = answer.reason;
                 return z3::unknown;
             }
+        } else if (m_groups.size() > 1) {
+            return solveOnce(wanted, timeoutSeconds, cancel, model, reason, satSolver);
         }
     }
+    return solveWithZ3(wanted, timeoutSeconds, cancel, model, reason, satSolver);
+}
+
+z3::check_result SatQuery::solveOnce(const std::vector<z3::expr> &conditions, double timeoutSeconds,
+                                     const std::atomic<bool> *cancel, std::optional<z3::model> &model,
+                                     std::string &reason, std::string *satSolver) {
+    SatQuery alone(m_ctx, m_definitions, m_facts, {conditions}, m_floatingPoint);
+    return alone.solve({true}, timeoutSeconds, cancel, model, reason, satSolver);
+}
+
+z3::check_result SatQuery::solveWithZ3(const std::vector<z3::expr> &conditions, double timeoutSeconds,
+                                       const std::atomic<bool> *cancel, std::optional<z3::model> &model,
+                                       std::string &reason, std::string *satSolver) {
+    z3::context &ctx = m_ctx;
+    // Z3's SAT solver: its equivalent-literal pass (SCC) re-runs over the whole bit-blasted
+    // formula and costs more than it saves on unwound programs: without it qsortexample
+    // SIZE=3 solves in 4.0-4.4 s instead of 5.0-5.6 s, the fixharness mutant in 8.9 s
+    // instead of 15.2 s; SIZE=4 is unchanged (67-70 s against 68 s).
+    z3::params satParams(ctx);
+    satParams.set("scc", false);
     if (satSolver)
         *satSolver = "z3";
-    z3::solver solver = (bitBlast & z3::with(z3::tactic(ctx, "sat"), satParams)).mk_solver();
+    z3::solver solver = (bitBlaster(ctx, m_floatingPoint) & z3::with(z3::tactic(ctx, "sat"), satParams)).mk_solver();
     if (timeoutSeconds > 0) {
         z3::params params(ctx);
         params.set("timeout", unsigned(std::max(1.0, timeoutSeconds * 1000)));
         solver.set(params);
     }
-    for (const auto &f : facts)
+    for (const auto &f : m_facts)
         solver.add(f);
-    for (const auto &d : definitions)
+    for (const auto &d : m_definitions)
         solver.add(d);
-    solver.add(z3::mk_or(any));
+    solver.add(anyOf(ctx, conditions));
     z3::check_result r = z3::unknown;
     {
         Z3Interrupter interrupter(ctx, cancel);
@@ -114,6 +183,14 @@ z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definit
     if (r == z3::unknown)
         reason = cancel && cancel->load() ? "cancelled" : "solver: " + solver.reason_unknown();
     return r;
+}
+
+z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definitions,
+                          const std::vector<z3::expr> &conditions, const std::vector<z3::expr> &facts,
+                          double timeoutSeconds, const std::atomic<bool> *cancel, std::optional<z3::model> &model,
+                          std::string &reason, std::string *satSolver, bool floatingPoint) {
+    SatQuery query(ctx, definitions, facts, {conditions}, floatingPoint);
+    return query.solve({true}, timeoutSeconds, cancel, model, reason, satSolver);
 }
 
 z3::check_result solveMaxSat(z3::context &ctx, const std::vector<z3::expr> &definitions,

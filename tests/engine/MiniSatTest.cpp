@@ -2,6 +2,7 @@
 // assignment mapped back through Z3's model converter, and agreement with Z3 on
 // satisfiability.
 #include "bmc/MiniSat.h"
+#include "bmc/SatSearch.h"
 
 #include <gtest/gtest.h>
 #include <z3++.h>
@@ -96,4 +97,33 @@ TEST(MiniSat, TheZ3RacerAnswersLikeMiniSat) {
     unsetenv("VCOV_SAT_RACE_AFTER");
     unsetenv("VCOV_SAT_RACER_ANSWERS");
     EXPECT_EQ(winners, std::set<std::string>{"z3"});
+}
+
+// Searches on one bit-blasting (SatQuery): a group left out of a search cannot satisfy it,
+// the clauses of the first search serve the second, and Z3's own SAT solver (no MiniSat)
+// answers the same.
+TEST(SatQuery, ASearchAsksOnlyForTheGroupsItEnables) {
+    for (const bool z3Only : {false, true}) {
+        if (z3Only)
+            setenv("VCOV_Z3_SAT", "1", 1);
+        z3::context ctx;
+        z3::expr x = ctx.bv_const("x", 8), y = ctx.bv_const("y", 8);
+        const std::vector<z3::expr> definitions{z3::ult(x, ctx.bv_val(6, 8)), z3::ult(y, ctx.bv_val(7, 8))};
+        const z3::expr impossible = x * y == ctx.bv_val(42, 8); // products stay below 36
+        const z3::expr possible = x * y == ctx.bv_val(20, 8) && x != y;
+        const z3::expr alsoPossible = x + y == ctx.bv_val(11, 8);
+        vcov::SatQuery q(ctx, definitions, {}, {{impossible, alsoPossible}, {possible}});
+        std::optional<z3::model> model;
+        std::string reason;
+        ASSERT_EQ(q.solve({false, true}, 0, nullptr, model, reason), z3::sat) << reason;
+        EXPECT_TRUE(model->eval(possible, true).is_true()) << *model;
+        ASSERT_EQ(q.solve({true, false}, 0, nullptr, model, reason), z3::sat) << reason;
+        EXPECT_TRUE(model->eval(alsoPossible, true).is_true()) << *model;
+        EXPECT_EQ(q.solve({false, false}, 0, nullptr, model, reason), z3::unsat);
+
+        vcov::SatQuery none(ctx, definitions, {}, {{impossible}, {possible && x == ctx.bv_val(5, 8) && y == x}});
+        EXPECT_EQ(none.solve({true, true}, 0, nullptr, model, reason), z3::unsat);
+        EXPECT_EQ(none.solve({true, false}, 0, nullptr, model, reason), z3::unsat);
+        unsetenv("VCOV_Z3_SAT");
+    }
 }
