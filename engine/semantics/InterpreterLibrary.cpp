@@ -1,0 +1,241 @@
+// What the interpreter does for calls without a body (InterpreterMachine.h): the inputs
+// (__VERIFIER_nondet_*), printf's formatting as glibc's, and the other intrinsics
+// (assume, assert, reach_error, abort, exit, malloc, calloc, free, fabs).
+#include "semantics/InterpreterMachine.h"
+
+#include "semantics/FloatSemantics.h"
+#include "semantics/IntegerSemantics.h"
+#include "semantics/Layout.h"
+
+#include <cinttypes>
+#include <cstring>
+
+namespace vcov::interpreter {
+
+Scalar Interpreter::drawNondet(const Type *t, ExecutionStep *rec) {
+    int64_t raw = exec.nondetUsed < exec.input.nondet.size() ? exec.input.nondet[exec.nondetUsed] : 0;
+    ++exec.nondetUsed;
+    Scalar v;
+    if (t->isPointer()) {
+        // A pointer from the environment: NULL for 0, else an address that is no object
+        // (the model checker chooses it the same way).
+        v.isPointer = true;
+        if (raw != 0) {
+            v.object = -2;
+            v.offset = int64_t(truncateBits(uint64_t(raw), unsigned(t->sizeBytes * 8)));
+        }
+        if (rec) {
+            rec->nondet = raw;
+            rec->nondetText = std::to_string(raw);
+        }
+        return v;
+    }
+    if (t->isFloat()) {
+        v.bits = floatOfInputBits(uint64_t(raw), t);
+        if (rec) {
+            rec->nondet = raw;
+            rec->nondetText = inputText(raw, t);
+        }
+        return v;
+    }
+    v.bits = t->isBool ? (raw != 0) : truncateBits(uint64_t(raw), t->bits);
+    if (rec) {
+        rec->nondet = asSigned(v.bits, t);
+        rec->nondetText = std::to_string(*rec->nondet);
+    }
+    return v;
+}
+
+std::string Interpreter::readString(Scalar ptr) {
+    std::string s;
+    if (!ptr.isPointer)
+        stop(EndingKind::Unsupported, "%s argument is not a pointer");
+    const Type *charT = machineInteger(8, true);
+    for (size_t i = 0; i < 1'000'000; ++i) {
+        Scalar c = load({ptr.object, ptr.offset + int64_t(i)}, charT);
+        if (truncateBits(c.bits, 8) == 0)
+            return s;
+        s += char(c.bits);
+    }
+    return s;
+}
+
+std::string Interpreter::format(const std::vector<ExprPtr> &args, size_t first) {
+    if (args.size() <= first)
+        return {};
+    std::string fmt = readString(eval(args[first]));
+    std::string out;
+    size_t next = first + 1;
+    for (size_t i = 0; i < fmt.size(); ++i) {
+        if (fmt[i] != '%') {
+            out += fmt[i];
+            continue;
+        }
+        size_t j = i + 1;
+        std::string spec = "%";
+        while (j < fmt.size() && strchr("-+ #0", fmt[j]))
+            spec += fmt[j++];
+        while (j < fmt.size() && (isdigit(uint8_t(fmt[j])) || fmt[j] == '.'))
+            spec += fmt[j++];
+        std::string length;
+        while (j < fmt.size() && strchr("hlzjt", fmt[j]))
+            length += fmt[j++];
+        if (j >= fmt.size())
+            break;
+        char conv = fmt[j];
+        i = j;
+        if (conv == '%') {
+            out += '%';
+            continue;
+        }
+        if (next >= args.size())
+            stop(EndingKind::UndefinedBehaviour, "printf: too few arguments for the format");
+        const ExprPtr &arg = args[next++];
+        Scalar v = eval(arg);
+        if (arg->type->isFloat() && !strchr("fFeEgGaA", conv))
+            stop(EndingKind::UndefinedBehaviour, std::string("printf: %") + conv + " with a double argument");
+        char buf[512];
+        switch (conv) {
+        case 'd':
+        case 'i':
+            snprintf(buf, sizeof buf, (spec + "lld").c_str(), (long long)asSigned(v.bits, arg->type));
+            break;
+        case 'u':
+        case 'x':
+        case 'X':
+        case 'o':
+            snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(),
+                     (unsigned long long)convertInteger(v.bits, arg->type, machineInteger(64, false)));
+            break;
+        case 'f':
+        case 'F':
+        case 'e':
+        case 'E':
+        case 'g':
+        case 'G':
+        case 'a':
+        case 'A':
+            if (!arg->type->isFloat())
+                stop(EndingKind::UndefinedBehaviour, std::string("printf: %") + conv + " with an argument that is not a double");
+            // The host's printf is glibc's, as the compiled program's is.
+            snprintf(buf, sizeof buf, (spec + conv).c_str(), floatValue(v.bits, arg->type));
+            break;
+        case 'c':
+            snprintf(buf, sizeof buf, (spec + "c").c_str(), int(uint8_t(v.bits)));
+            break;
+        case 's':
+            snprintf(buf, sizeof buf, (spec + "s").c_str(), readString(v).c_str());
+            break;
+        case 'p':
+            snprintf(buf, sizeof buf, "%s", v.isPointer && v.object == -1 ? "(nil)" : ("0x" + [&] {
+                char h[32];
+                snprintf(h, sizeof h, "%" PRIx64, fakeAddress(v));
+                return std::string(h);
+            }()).c_str());
+            break;
+        default:
+            stop(EndingKind::Unsupported, std::string("printf conversion %") + conv);
+        }
+        // Unsigned conversions of a narrower argument: printf sees the promoted value.
+        if ((conv == 'u' || conv == 'x' || conv == 'X' || conv == 'o') && length.empty() && arg->type->bits <= 32) {
+            uint64_t u = convertInteger(v.bits, arg->type, machineInteger(32, false));
+            snprintf(buf, sizeof buf, (spec + conv).c_str(), unsigned(u));
+        }
+        out += buf;
+    }
+    return out;
+}
+
+void Interpreter::intrinsic(const CfaEdge &e) {
+    const CallInfo &c = e.call;
+    ExecutionStep *rec = opts.recordSteps && !exec.steps.empty() ? &exec.steps.back() : nullptr;
+    auto arg = [&](size_t i) { return i < c.args.size() ? eval(c.args[i]) : integer(0); };
+    auto setResult = [&](Scalar v) {
+        if (!c.lhs)
+            return;
+        store(addressOf(c.lhs), c.lhs->type, v);
+        if (rec) {
+            rec->assigned = exprToString(P, c.lhs);
+            rec->value = show(v, c.lhs->type);
+        }
+    };
+    switch (c.intrinsic) {
+    case Intrinsic::Nondet:
+    case Intrinsic::External: {
+        const Type *rt = P.functions[c.callee].type ? P.functions[c.callee].type->target : machineInteger(32, true);
+        if (rt->kind == TypeKind::Void) {
+            for (size_t i = 0; i < c.args.size(); ++i)
+                eval(c.args[i]);
+            return;
+        }
+        Scalar v = drawNondet(rt, rec);
+        if (c.lhs && c.lhs->type != rt && !rt->isPointer())
+            v.bits = convertValue(v.bits, rt, c.lhs->type);
+        setResult(v);
+        return;
+    }
+    case Intrinsic::Assume:
+        if (!truth(arg(0)))
+            stop(EndingKind::AssumptionFailed, "assumption does not hold");
+        return;
+    case Intrinsic::Assert:
+        if (!truth(arg(0)))
+            stop(EndingKind::PropertyViolation, "assertion " + e.text + " failed", Property::Assertion);
+        return;
+    case Intrinsic::Error:
+        stop(EndingKind::PropertyViolation, c.calleeName + "() called", Property::Assertion);
+    case Intrinsic::Abort:
+        stop(EndingKind::Abort, "abort() called");
+    case Intrinsic::Exit: {
+        Scalar code = arg(0);
+        Stop s;
+        s.ending.kind = EndingKind::Exit;
+        s.ending.exitCode = int(asSigned(code.bits, c.args.empty() ? machineInteger(32, true) : c.args[0]->type));
+        s.ending.edge = currentEdge;
+        throw s;
+    }
+    case Intrinsic::Printf: {
+        std::string text;
+        if (c.calleeName == "printf")
+            text = format(c.args, 0);
+        else if (c.calleeName == "fprintf")
+            text = format(c.args, 1);
+        else if (c.calleeName == "puts")
+            text = readString(arg(0)) + "\n";
+        else if (c.calleeName == "putchar")
+            text = std::string(1, char(arg(0).bits));
+        exec.output += text;
+        if (opts.recordSteps && !exec.steps.empty())
+            exec.steps.back().printed += text;
+        setResult(integer(truncateBits(text.size(), 32)));
+        return;
+    }
+    case Intrinsic::Malloc: {
+        uint64_t size = c.calleeName == "calloc" ? arg(0).bits * arg(1).bits : arg(0).bits;
+        int32_t id = newObject("heap object " + std::to_string(objects.size()), nullptr, size);
+        objects[size_t(id)].heap = true;
+        objects[size_t(id)].zeroed = c.calleeName == "calloc";
+        Scalar p;
+        p.isPointer = true;
+        p.object = id;
+        setResult(p);
+        return;
+    }
+    case Intrinsic::Free: {
+        Scalar p = arg(0);
+        if (!p.isPointer || p.object == -1)
+            return;
+        if (p.object < 0 || size_t(p.object) >= objects.size() || !objects[size_t(p.object)].heap || p.offset != 0)
+            fail(Property::Pointer, "free of a pointer that malloc did not return");
+        if (!objects[size_t(p.object)].alive)
+            fail(Property::Pointer, "double free");
+        objects[size_t(p.object)].alive = false;
+        return;
+    }
+    case Intrinsic::InvalidCall:
+        fail(Property::Pointer, "call through a function pointer that points to no function of its type");
+    case Intrinsic::None: break;
+    }
+}
+
+} // namespace vcov::interpreter

@@ -1,0 +1,203 @@
+// The interpreter's memory (InterpreterMachine.h): objects of typed scalar slots, loads
+// and stores with their checks (null, lifetime, bounds, read-only, uninitialized), and
+// addresses of lvalues.
+#include "semantics/InterpreterMachine.h"
+
+#include "semantics/IntegerSemantics.h"
+#include "semantics/Layout.h"
+
+namespace vcov::interpreter {
+
+int32_t Interpreter::newObject(const std::string &name, const Type *type, uint64_t size) {
+    // A huge array is refused rather than exhausting memory.
+    if (type && type->leafCount() > InterpreterMaxScalars)
+        stop(EndingKind::Unsupported, name + " has " + std::to_string(type->leafCount()) +
+                                          " scalars: more than the interpreter holds (" +
+                                          std::to_string(InterpreterMaxScalars) + ")");
+    Object o;
+    o.name = name;
+    o.size = size;
+    if (type)
+        for (const Leaf &l : leavesOf(type))
+            o.slots[l.offset] = Slot{l.type, {}, false};
+    objects.push_back(std::move(o));
+    return int32_t(objects.size() - 1);
+}
+
+Object &Interpreter::object(int32_t id, EdgeId) {
+    if (id == -1)
+        fail(Property::Pointer, "null pointer dereference");
+    if (id < 0 || size_t(id) >= objects.size())
+        fail(Property::Pointer, "dereference of an invalid pointer");
+    Object &o = objects[size_t(id)];
+    if (!o.alive)
+        fail(Property::Pointer, "access to " + o.name + " after its lifetime ended");
+    return o;
+}
+
+void Interpreter::checkAccess(const Object &o, Address a, uint64_t size) {
+    if (a.offset < 0 || uint64_t(a.offset) + size > o.size)
+        fail(Property::ArrayBounds, "access outside " + o.name + " (offset " + std::to_string(a.offset) + ", size " +
+                                        std::to_string(o.size) + ")");
+}
+
+Scalar Interpreter::load(Address a, const Type *t) {
+    Object &o = object(a.object, currentEdge);
+    checkAccess(o, a, sizeOf(t));
+    auto it = o.slots.find(uint64_t(a.offset));
+    // A byte of an integer or floating-point scalar read through a character type (C11
+    // 6.5p7), little-endian: csmith hashes its float and double globals this way.
+    if (t->isInt() && t->sizeBytes == 1 && (it == o.slots.end() || it->second.type->sizeBytes != 1)) {
+        auto holder = o.slots.upper_bound(uint64_t(a.offset));
+        if (holder != o.slots.begin()) {
+            --holder;
+            const Slot &s = holder->second;
+            const uint64_t at = uint64_t(a.offset) - holder->first;
+            if (at < s.type->sizeBytes && s.type->isArithmetic() && s.initialized)
+                return integer(truncateBits(s.value.bits >> (8 * at), 8));
+        }
+    }
+    if (it == o.slots.end()) {
+        if (o.zeroed) {
+            Scalar z;
+            z.isPointer = t->isPointer();
+            return z;
+        }
+        if (o.heap)
+            stop(EndingKind::UndefinedBehaviour, "read of uninitialized memory in " + o.name);
+        stop(EndingKind::Unsupported, "access to the middle of a scalar in " + o.name);
+    }
+    const Slot &s = it->second;
+    if (s.type->sizeBytes != t->sizeBytes || s.type->isPointer() != t->isPointer())
+        stop(EndingKind::Unsupported, "access to " + o.name + " through a different type (" + t->spelling() + " for " +
+                                          s.type->spelling() + ")");
+    if (!s.initialized) {
+        if (o.zeroed) {
+            Scalar z;
+            z.isPointer = t->isPointer();
+            return z;
+        }
+        stop(EndingKind::UndefinedBehaviour, "read of uninitialized memory in " + o.name);
+    }
+    return s.value;
+}
+
+void Interpreter::store(Address a, const Type *t, Scalar v) {
+    Object &o = object(a.object, currentEdge);
+    checkAccess(o, a, sizeOf(t));
+    if (o.readOnly)
+        fail(Property::Pointer, "write to the string literal " + o.name);
+    auto it = o.slots.find(uint64_t(a.offset));
+    if (it == o.slots.end()) {
+        if (!o.heap)
+            stop(EndingKind::Unsupported, "access to the middle of a scalar in " + o.name);
+        // Heap memory takes the type of what is stored in it (C11 6.5p6).
+        for (auto &[off, slot] : o.slots)
+            if (off < uint64_t(a.offset) + sizeOf(t) && uint64_t(a.offset) < off + slot.type->sizeBytes)
+                stop(EndingKind::Unsupported, "overlapping accesses of different types in " + o.name);
+        it = o.slots.emplace(uint64_t(a.offset), Slot{t, {}, false}).first;
+    } else if (it->second.type->sizeBytes != t->sizeBytes || it->second.type->isPointer() != t->isPointer()) {
+        if (!o.heap)
+            stop(EndingKind::Unsupported, "access to " + o.name + " through a different type");
+        it->second.type = t;
+    }
+    it->second.value = v;
+    it->second.initialized = true;
+}
+
+void Interpreter::copy(Address dst, Address src, const Type *t) {
+    for (const Leaf &l : leavesOf(t)) {
+        Address s{src.object, src.offset + int64_t(l.offset)}, d{dst.object, dst.offset + int64_t(l.offset)};
+        store(d, l.type, load(s, l.type));
+    }
+}
+
+void Interpreter::zeroFill(Address a, const Type *t) {
+    for (const Leaf &l : leavesOf(t)) {
+        Scalar z;
+        z.isPointer = l.type->isPointer();
+        store({a.object, a.offset + int64_t(l.offset)}, l.type, z);
+    }
+}
+
+int32_t Interpreter::stringObject(const Expr *lit) {
+    auto it = strings.find(lit);
+    if (it != strings.end())
+        return it->second;
+    const Type *charT = lit->type->target;
+    int32_t id = newObject("string literal \"" + lit->str + "\"", lit->type, lit->type->sizeBytes);
+    for (uint64_t i = 0; i < lit->type->count; ++i) {
+        Scalar c;
+        c.bits = i < lit->str.size() ? truncateBits(uint8_t(lit->str[i]), charT->bits) : 0;
+        objects[size_t(id)].slots[i * charT->sizeBytes] = Slot{charT, c, true};
+    }
+    objects[size_t(id)].readOnly = true;
+    strings[lit] = id;
+    return id;
+}
+
+int32_t Interpreter::variableObject(VarId v) {
+    const Variable &var = P.variable(v);
+    if (var.function == NoFunction) {
+        auto it = globals.find(v);
+        if (it != globals.end())
+            return it->second;
+        stop(EndingKind::Unsupported, "global " + var.name + " without storage");
+    }
+    auto &locals = frame().locals;
+    auto it = locals.find(v);
+    if (it != locals.end())
+        return it->second;
+    // A local reached before its declaration ran (a goto over it): storage without a value.
+    int32_t id = newObject(var.name, var.type, var.type->sizeBytes);
+    locals[v] = id;
+    return id;
+}
+
+Address Interpreter::addressOf(const ExprPtr &e) {
+    switch (e->kind) {
+    case ExprKind::Var: return {variableObject(e->var), 0};
+    case ExprKind::Deref: {
+        Scalar p = eval(e->ops[0]);
+        if (!p.isPointer)
+            stop(EndingKind::Unsupported, "dereference of a non-pointer");
+        if (p.object == -1)
+            fail(Property::Pointer, "null pointer dereference");
+        if (p.object < 0)
+            fail(Property::Pointer, "dereference of an invalid pointer");
+        return {p.object, p.offset};
+    }
+    case ExprKind::Index: {
+        Address base = addressOf(e->ops[0]);
+        Scalar i = eval(e->ops[1]);
+        int64_t idx = asSigned(i.bits, e->ops[1]->type);
+        const Type *at = e->ops[0]->type;
+        if (opts.properties.count(Property::ArrayBounds) && at->isArray() && (idx < 0 || uint64_t(idx) >= at->count))
+            fail(Property::ArrayBounds, "array index " + std::to_string(idx) + " out of bounds [0, " +
+                                            std::to_string(at->count) + ")");
+        return {base.object, base.offset + idx * int64_t(sizeOf(e->type))};
+    }
+    case ExprKind::Member: {
+        Address base = addressOf(e->ops[0]);
+        return {base.object, base.offset + int64_t(e->ops[0]->type->fields[e->field].offsetBytes)};
+    }
+    case ExprKind::StringLit: return {stringObject(e.get()), 0};
+    default: stop(EndingKind::Unsupported, "address of a value that is not an object");
+    }
+}
+
+uint64_t Interpreter::fakeAddress(const Scalar &ptr) const {
+    if (ptr.object == -1)
+        return 0;
+    if (ptr.object == -2)
+        return uint64_t(ptr.offset);
+    return AddressBase + uint64_t(ptr.object) * AddressStride + uint64_t(ptr.offset);
+}
+
+Scalar Interpreter::pointerArith(const Scalar &ptr, int64_t delta, const Type *ptrType) {
+    Scalar r = ptr;
+    r.offset += delta * int64_t(sizeOf(ptrType->target));
+    return r;
+}
+
+} // namespace vcov::interpreter
