@@ -12,6 +12,7 @@
 #include <z3++.h>
 
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -195,6 +196,14 @@ private:
     std::shared_ptr<const ObjectContents> zeroArray();
     // A declaration without initializer (input) or a havoc (not one) of an array of one integer type.
     std::shared_ptr<const ObjectContents> indeterminateArray(bool input);
+    // The element type when `t` is held by its writes (ArrayBase), and the element count.
+    static const Type *sparseElement(const Type *t, uint64_t &count);
+    // An element's bits in such an array: integers as they are, pointers packed (object
+    // number and offset); an uninitialized pointer's input bits packed.
+    static unsigned storedBits(const Type *element);
+    z3::expr pack(const SymValue &v, const Type *t);
+    z3::expr packAddress(const z3::expr &raw, const Type *t);
+    SymValue unpack(const z3::expr &stored, const Type *element);
     SymValue read(const SymValue &ptr, const Type *t, Eval &ev);
     void write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev);
     void copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev);
@@ -242,6 +251,7 @@ private:
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
     std::shared_ptr<const ObjectContents> m_zeroArray; // every array held by its writes, never written
+    std::set<int> m_pointees; // the objects whose address an array held by its writes has held
     TypeTable m_heapTypes;             // the array types heap objects take
     std::vector<z3::expr> m_selectors; // per variant, true when an execution runs it
     int m_unode = -1;                  // the unwound location whose edges are being applied

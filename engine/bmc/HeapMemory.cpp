@@ -118,8 +118,8 @@ void Encoder::typeHeapObject(int object, const Type *t) {
         const uint64_t n = d.sizeBytes / t->sizeBytes;
         d.type = n == 1 ? t : m_heapTypes.arrayOf(t, n);
         uint64_t count = 0;
-        const Type *e = d.type->uniformElement(count);
-        if (e && e->isInt() && (e->sizeBytes & (e->sizeBytes - 1)) == 0 && count >= opts.sparseArraysFrom) {
+        const Type *e = sparseElement(d.type, count);
+        if (e && count >= opts.sparseArraysFrom) {
             d.element = e;
             d.count = count;
         } else if (d.type->leafCount() > uint64_t(1) << 16) {

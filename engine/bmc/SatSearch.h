@@ -71,7 +71,9 @@ z3::check_result solveAny(z3::context &ctx, const std::vector<z3::expr> &definit
 // Searches on one bit-blasting: the conditions come in groups, and each search asks for any
 // condition of the groups it enables. The model checker asks for any check, then, when the
 // answer is an unwinding check, for the other checks alone: the second search reuses the
-// clauses of the first (token_ring.09 at --unwind 10: one bit-blasting of 5 s instead of two).
+// clauses of the first when bit-blasting them took longer than searching them
+// (token_ring.09 at --unwind 10: one bit-blasting of 5 s instead of two); else it
+// bit-blasts its own conditions, which Z3 simplifies further.
 // With MiniSat the groups sit behind selector constants fixed per search; without it, or
 // when the tactics take a selector out, each search bit-blasts its own conditions.
 class SatQuery {
@@ -97,6 +99,8 @@ private:
     std::vector<std::vector<z3::expr>> m_groups;
     bool m_floatingPoint;
     std::unique_ptr<Blasted> m_blasted;
+    double m_blastSeconds = 0, m_searchSeconds = 0; // bit-blasting and translation; the last search
+    int m_searches = 0;
 };
 
 // The same hard constraints, and each of `soft` a soft constraint of weight 1: Z3's Optimize

@@ -13,12 +13,35 @@ namespace {
 // Objects held scalar by scalar have at most this many: every scalar is a term.
 constexpr uint64_t MaxLeaves = uint64_t(1) << 16;
 
-// The scalar type of every element when `t` is an array (of arrays) of one integer type.
-const Type *uniformElement(const Type *t, uint64_t &count) {
+} // namespace
+
+// The scalar type of every element when `t` is an array (of arrays) of one integer type,
+// or of more than MaxLeaves pointers (or structs of one pointer): those are otherwise
+// beyond the encoding, and smaller ones keep their exact targets leaf by leaf.
+const Type *Encoder::sparseElement(const Type *t, uint64_t &count) {
     const Type *e = t->uniformElement(count);
+    if (!e && t->isArray()) {
+        // An array of structs of one scalar is an array of that scalar.
+        const Type *inner = t;
+        count = 1;
+        while (inner->isArray()) {
+            count = inner->count != 0 && count > UINT64_MAX / inner->count ? UINT64_MAX : count * inner->count;
+            inner = inner->target;
+        }
+        const auto &leaves = inner->leaves();
+        if (inner->isStruct() && leaves.size() == 1 && leaves[0].offset == 0 &&
+            leaves[0].type->sizeBytes == inner->sizeBytes)
+            e = leaves[0].type;
+    }
     const bool powerOfTwo = e && e->sizeBytes != 0 && (e->sizeBytes & (e->sizeBytes - 1)) == 0;
-    return e && e->isInt() && powerOfTwo ? e : nullptr;
+    if (!e || !powerOfTwo)
+        return nullptr;
+    if (e->isInt())
+        return e;
+    return e->isPointer() && count > MaxLeaves ? e : nullptr;
 }
+
+namespace {
 
 unsigned log2Of(uint64_t power) {
     unsigned k = 0;
@@ -36,7 +59,7 @@ int Encoder::newObject(const std::string &name, const Type *type, bool readOnly)
                              " scalars: more than the interpreter holds (" + std::to_string(InterpreterMaxScalars) +
                              "), so no counterexample could be replayed"};
     uint64_t count = 0;
-    if (const Type *element = uniformElement(type, count); element && count >= opts.sparseArraysFrom) {
+    if (const Type *element = sparseElement(type, count); element && count >= opts.sparseArraysFrom) {
         d.element = element;
         d.count = count;
     }
@@ -203,7 +226,7 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
             const ObjectDesc &d = objects[size_t(target.object)];
             miss = arrayMiss(d, target.offset, t);
             if (!miss.is_true())
-                v = SymValue{false, readArray(c, target.offset, d.element), {}};
+                v = unpack(readArray(c, target.offset, d.element), d.element);
         } else {
             for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss))
                 v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
@@ -237,7 +260,7 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
                 continue;
             auto updated = std::make_shared<ObjectContents>(old);
             updated->newest = std::make_shared<const ArrayWrite>(
-                ArrayWrite{old.newest, old.newest ? old.newest->depth + 1 : 1, target.offset, value.bv, when});
+                ArrayWrite{old.newest, old.newest ? old.newest->depth + 1 : 1, target.offset, pack(value, t), when});
             setContents(ev.state, target.object, compact(target.object, std::move(updated)));
             continue;
         }
@@ -255,7 +278,7 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
 
 void Encoder::copy(const SymValue &dst, const SymValue &src, const Type *t, Eval &ev) {
     uint64_t count = 0;
-    if (uniformElement(t, count) && count >= opts.sparseArraysFrom) {
+    if (sparseElement(t, count) && count >= opts.sparseArraysFrom) {
         // An array held by its writes, copied as a whole object: its contents move as they
         // are. Otherwise scalar by scalar, which only small arrays afford.
         auto whole = [&](const SymValue &p) {
@@ -353,7 +376,7 @@ State Encoder::merge(std::vector<State> &in) {
 
 z3::expr Encoder::arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t) {
     const uint64_t size = d.element->sizeBytes;
-    const bool sameKind = t->sizeBytes == size && !t->isPointer();
+    const bool sameKind = t->sizeBytes == size && t->isPointer() == d.element->isPointer();
     // Heap memory of symbolic size: within its bytes as well.
     const z3::expr beyond = d.dynamicBytes ? notE(z3::ule(offset + ctx.bv_val(size, 64), *d.dynamicBytes)) : ctx.bool_val(false);
     uint64_t k;
@@ -401,17 +424,21 @@ z3::expr Encoder::readArray(const ObjectContents &c, const z3::expr &offset, con
 
 z3::expr Encoder::readBase(ArrayBase &base, const z3::expr &offset, const Type *element) {
     switch (base.kind) {
-    case ArrayBase::Zero: return ctx.bv_val(0, element->bits);
+    case ArrayBase::Zero: return ctx.bv_val(0, storedBits(element)); // NULL for pointers
     case ArrayBase::Choice: {
         const z3::expr a = readArray(*base.a, offset, element), b = readArray(*base.b, offset, element);
         return z3::eq(a, b) ? a : z3::ite(*base.guard, a, b);
     }
     case ArrayBase::Indeterminate: break;
     }
+    // An indeterminate pointer is its bits as an input: NULL for 0, else an address that is
+    // no object (as freshInput).
+    auto stored = [&](const z3::expr &raw) { return element->isPointer() ? packAddress(raw, element) : raw; };
     auto known = base.readAt.find(offset.id());
     if (known != base.readAt.end())
-        return base.reads[known->second].second;
-    z3::expr v = ctx.bv_const(((base.input ? "uninit" : "havoc") + std::to_string(fresh++)).c_str(), element->bits);
+        return stored(base.reads[known->second].second);
+    const unsigned width = element->isPointer() ? unsigned(element->sizeBytes * 8) : element->bits;
+    z3::expr v = ctx.bv_const(((base.input ? "uninit" : "havoc") + std::to_string(fresh++)).c_str(), width);
     if (element->isBool)
         v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
     for (const auto &[o, x] : base.reads) {
@@ -421,6 +448,52 @@ z3::expr Encoder::readBase(ArrayBase &base, const z3::expr &offset, const Type *
     }
     base.readAt.emplace(offset.id(), base.reads.size());
     base.reads.push_back({offset, v});
+    return stored(v);
+}
+
+// A pointer in an array held by its writes is one bit-vector: the object's number plus one
+// (0 NULL, all ones an address that is no object) above the 64-bit offset; a read gives
+// it back as targets, one per object whose address any such array has held.
+unsigned Encoder::storedBits(const Type *element) { return element->isPointer() ? 96 : element->bits; }
+
+z3::expr Encoder::pack(const SymValue &v, const Type *t) {
+    if (!t->isPointer())
+        return v.bv;
+    std::optional<z3::expr> packed;
+    for (size_t i = v.targets.size(); i-- > 0;) {
+        const PtrTarget &target = v.targets[i];
+        if (target.object >= 0)
+            m_pointees.insert(target.object);
+        const z3::expr p = z3::concat(ctx.bv_val(uint64_t(uint32_t(target.object + 1)), 32), target.offset);
+        packed = packed ? z3::ite(target.guard, p, *packed) : p;
+    }
+    return packed ? *packed : ctx.bv_val(0, 96);
+}
+
+z3::expr Encoder::packAddress(const z3::expr &raw, const Type *t) {
+    const unsigned width = unsigned(t->sizeBytes * 8);
+    const z3::expr address = width < 64 ? z3::zext(raw, 64 - width) : raw;
+    return z3::ite(raw == ctx.bv_val(0, width), ctx.bv_val(0, 96), z3::concat(ctx.bv_val(0xffffffffu, 32), address));
+}
+
+SymValue Encoder::unpack(const z3::expr &stored, const Type *element) {
+    if (!element->isPointer())
+        return SymValue{false, stored, {}};
+    const z3::expr number = stored.extract(95, 64).simplify(), offset = stored.extract(63, 0).simplify();
+    SymValue v{true, ctx.bv_val(0, 1), {}};
+    uint64_t k;
+    if (number.is_numeral_u64(k)) {
+        v.targets.push_back({ctx.bool_val(true), int(int32_t(uint32_t(k))) - 1, offset});
+        return v;
+    }
+    auto target = [&](int object) {
+        const z3::expr is = number == ctx.bv_val(uint64_t(uint32_t(object + 1)), 32);
+        v.targets.push_back({is, object, offset});
+    };
+    target(-1);
+    target(-2);
+    for (int object : m_pointees)
+        target(object);
     return v;
 }
 
@@ -478,8 +551,7 @@ std::shared_ptr<const ObjectContents> Encoder::materialize(int object, std::shar
     auto leaves = std::make_shared<ObjectContents>();
     leaves->leaves.reserve(size_t(d.count));
     for (uint64_t i = 0; i < d.count; ++i)
-        leaves->leaves.push_back(
-            SymValue{false, readArray(*c, ctx.bv_val(i * d.element->sizeBytes, 64), d.element), {}});
+        leaves->leaves.push_back(unpack(readArray(*c, ctx.bv_val(i * d.element->sizeBytes, 64), d.element), d.element));
     return leaves;
 }
 
