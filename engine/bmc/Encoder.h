@@ -219,6 +219,8 @@ private:
     SymValue floatBinary(const Expr &e, const SymValue &a, const SymValue &b);
     SymValue floatCast(const Expr &e, const SymValue &a, Eval &ev);
     z3::expr toFloat(const z3::expr &bits, const Type *t);
+    // The IEEE bits of an operation's result, NaN's as the machine gives them.
+    z3::expr resultBits(const z3::expr &result, const Type *t, const std::vector<z3::expr> &operands);
     // A check: a violation when selected; either way, later paths assume it did not fail.
     void check(Property p, const z3::expr &bad, Eval &ev, const std::string &message);
     SymValue freshInput(const Type *t, Eval &ev, bool uninitialized);

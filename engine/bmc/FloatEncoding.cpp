@@ -20,6 +20,17 @@ z3::sort floatSort(z3::context &ctx, const Type *t) {
 
 } // namespace
 
+z3::expr Encoder::resultBits(const z3::expr &result, const Type *t, const std::vector<z3::expr> &operands) {
+    // Z3 has one NaN and no bits for it: the bits are the machine's (FloatSemantics.h), the
+    // first NaN operand's quieted, else the default NaN.
+    const unsigned w = t->bits;
+    const z3::expr quiet = ctx.bv_val(uint64_t(1) << (w == 32 ? 22 : 51), w);
+    z3::expr nan = ctx.bv_val(w == 32 ? DefaultNanFloat : DefaultNanDouble, w);
+    for (size_t i = operands.size(); i-- > 0;)
+        nan = z3::ite(z3::expr(ctx, Z3_mk_fpa_is_nan(ctx, toFloat(operands[i], t))), operands[i] | quiet, nan);
+    return z3::ite(z3::expr(ctx, Z3_mk_fpa_is_nan(ctx, result)), nan, result.mk_to_ieee_bv());
+}
+
 z3::expr Encoder::toFloat(const z3::expr &bits, const Type *t) {
     floatingPoint = true;
     return z3::expr(ctx, Z3_mk_fpa_to_fp_bv(ctx, bits, floatSort(ctx, t)));
@@ -32,7 +43,7 @@ SymValue Encoder::floatBinary(const Expr &e, const SymValue &a, const SymValue &
         return {false, ctx.bv_val(vcov::floatBinary(e.binaryOp, x, y, t), e.type->bits), {}};
     const z3::expr fa = toFloat(a.bv, t), fb = toFloat(b.bv, t);
     const z3::expr rne(ctx, Z3_mk_fpa_rne(ctx));
-    auto value = [&](Z3_ast r) { return SymValue{false, z3::expr(ctx, r).mk_to_ieee_bv(), {}}; };
+    auto value = [&](Z3_ast r) { return SymValue{false, resultBits(z3::expr(ctx, r), t, {a.bv, b.bv}), {}}; };
     switch (e.binaryOp) {
     case BinaryOp::Add: return value(Z3_mk_fpa_add(ctx, rne, fa, fb));
     case BinaryOp::Sub: return value(Z3_mk_fpa_sub(ctx, rne, fa, fb));
@@ -66,7 +77,14 @@ SymValue Encoder::floatCast(const Expr &e, const SymValue &a, Eval &ev) {
         if (a.bv.is_numeral_u64(k))
             return {false, ctx.bv_val(floatToFloat(k, from, to), to->bits), {}};
         z3::expr f(ctx, Z3_mk_fpa_to_fp_float(ctx, rne, toFloat(a.bv, from), floatSort(ctx, to)));
-        return {false, f.mk_to_ieee_bv(), {}};
+        // A NaN keeps its sign and the top of its payload, quieted, as cvtss2sd and cvtsd2ss do.
+        const z3::expr payload = from->bits == 64
+                                     ? z3::concat(a.bv.extract(63, 63), z3::concat(ctx.bv_val(0xff, 8), a.bv.extract(51, 29))) |
+                                           ctx.bv_val(uint64_t(1) << 22, 32)
+                                     : z3::concat(z3::concat(a.bv.extract(31, 31), ctx.bv_val(0x7ff, 11)),
+                                                  z3::concat(a.bv.extract(22, 0), ctx.bv_val(0, 29))) |
+                                           ctx.bv_val(uint64_t(1) << 51, 64);
+        return {false, z3::ite(z3::expr(ctx, Z3_mk_fpa_is_nan(ctx, f)), payload, f.mk_to_ieee_bv()), {}};
     }
     case CastKind::FloatToInt: {
         if (a.bv.is_numeral_u64(k)) {

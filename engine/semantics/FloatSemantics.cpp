@@ -29,13 +29,26 @@ template <typename F> F operand(uint64_t b) {
         return asDouble(b);
 }
 
+// A NaN result's bits as SSE gives them (FloatSemantics.h), not as the host's compiler
+// happened to order the operands.
+template <typename F> uint64_t arithmetic(F r, uint64_t ab, uint64_t bb) {
+    if (!std::isnan(r))
+        return bitsOf<F>(r);
+    const uint64_t quiet = sizeof(F) == 4 ? uint64_t(1) << 22 : uint64_t(1) << 51;
+    if (std::isnan(operand<F>(ab)))
+        return ab | quiet;
+    if (std::isnan(operand<F>(bb)))
+        return bb | quiet;
+    return sizeof(F) == 4 ? DefaultNanFloat : DefaultNanDouble;
+}
+
 template <typename F> uint64_t binary(BinaryOp op, uint64_t ab, uint64_t bb) {
     const F a = operand<F>(ab), b = operand<F>(bb);
     switch (op) {
-    case BinaryOp::Add: return bitsOf<F>(a + b);
-    case BinaryOp::Sub: return bitsOf<F>(a - b);
-    case BinaryOp::Mul: return bitsOf<F>(a * b);
-    case BinaryOp::Div: return bitsOf<F>(a / b);
+    case BinaryOp::Add: return arithmetic<F>(a + b, ab, bb);
+    case BinaryOp::Sub: return arithmetic<F>(a - b, ab, bb);
+    case BinaryOp::Mul: return arithmetic<F>(a * b, ab, bb);
+    case BinaryOp::Div: return arithmetic<F>(a / b, ab, bb);
     case BinaryOp::Lt: return a < b;
     case BinaryOp::Gt: return a > b;
     case BinaryOp::Le: return a <= b;
@@ -91,6 +104,11 @@ FloatResult floatToInteger(uint64_t bits, const Type *from, const Type *to) {
 uint64_t floatToFloat(uint64_t bits, const Type *from, const Type *to) {
     if (from->bits == to->bits)
         return bits;
+    // A NaN keeps its sign and the top of its payload, quieted (cvtsd2ss, cvtss2sd).
+    if (to->bits == 32 && std::isnan(asDouble(bits)))
+        return (bits >> 63) << 31 | 0x7f800000u | ((bits >> 29) & 0x7fffffu) | (uint64_t(1) << 22);
+    if (to->bits == 64 && std::isnan(asFloat(bits)))
+        return ((bits >> 31) & 1) << 63 | uint64_t(0x7ff) << 52 | (bits & 0x7fffffu) << 29 | (uint64_t(1) << 51);
     if (to->bits == 32)
         return bitsOf<float>(float(asDouble(bits)));
     return bitsOf<double>(double(asFloat(bits)));

@@ -17,6 +17,15 @@ struct FloatResult {
     bool invalid = false; // a conversion to an integer type that cannot hold the value (UB in C)
 };
 
+// NaN results carry the bits SSE gives them, which a union or a byte read can see: an
+// operation on a NaN gives it back quieted (the first operand's when both are: the
+// instruction's rule, and gcc -O2's order; gcc -O0 puts the second operand of + and *
+// first, and C leaves the payload unspecified); an invalid operation on numbers (0/0,
+// inf - inf, 0 * inf) gives the default NaN, negative and quiet. A conversion between
+// float and double keeps the payload's top bits, quieted.
+constexpr uint64_t DefaultNanFloat = 0xffc00000u;
+constexpr uint64_t DefaultNanDouble = 0xfff8000000000000u;
+
 // Add, Sub, Mul, Div on operands of `type`; comparisons (Lt ... Ne, IEEE: NaN unordered,
 // -0 == +0) give 0 or 1.
 uint64_t floatBinary(BinaryOp op, uint64_t a, uint64_t b, const Type *type);
