@@ -180,8 +180,8 @@ std::string print(const Program &p, const Expr &e) {
     case ExprKind::StringLit:
         return "\"" + escapeC(e.str) + "\"";
     case ExprKind::Unary:
-        if (e.unaryOp == UnaryOp::FAbs)
-            return "fabs(" + print(p, *e.ops[0]) + ")";
+        if (isMathFunction(e.unaryOp)) // sqrtf for a float, as the source spells it
+            return std::string(unaryOpSpelling(e.unaryOp)) + (e.type->bits == 32 ? "f(" : "(") + print(p, *e.ops[0]) + ")";
         return std::string(unaryOpSpelling(e.unaryOp)) + sub(p, e, e.ops[0]);
     case ExprKind::Binary:
         return sub(p, e, e.ops[0]) + " " + binaryOpSpelling(e.binaryOp) + " " + sub(p, e, e.ops[1], true);

@@ -46,6 +46,11 @@ const char *unaryOpSpelling(UnaryOp op) {
     case UnaryOp::Neg: return "-";
     case UnaryOp::BitNot: return "~";
     case UnaryOp::FAbs: return "fabs";
+    case UnaryOp::Sqrt: return "sqrt";
+    case UnaryOp::Floor: return "floor";
+    case UnaryOp::Ceil: return "ceil";
+    case UnaryOp::Trunc: return "trunc";
+    case UnaryOp::Round: return "round";
     case UnaryOp::LogNot: return "!";
     }
     return "?";

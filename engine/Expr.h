@@ -30,7 +30,10 @@ enum class ExprKind {
     Member,      // ops[0].field, ops[0] a struct lvalue
 };
 
-enum class UnaryOp { Neg, BitNot, LogNot, FAbs }; // FAbs: fabs/fabsf of a float or double
+// FAbs ... Round: the math library's functions on a float or double that IEEE-754 defines
+// exactly (fabs, sqrt correctly rounded, floor, ceil, trunc, round), as operators.
+enum class UnaryOp { Neg, BitNot, LogNot, FAbs, Sqrt, Floor, Ceil, Trunc, Round };
+inline bool isMathFunction(UnaryOp op) { return op >= UnaryOp::FAbs; }
 
 enum class BinaryOp {
     Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor,

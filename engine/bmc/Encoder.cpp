@@ -250,7 +250,9 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
                 return {false, ctx.bv_val(floatUnary(e->unaryOp, k, e->type), w), {}};
             if (e->unaryOp == UnaryOp::FAbs)
                 return {false, a.bv & ctx.bv_val((uint64_t(1) << (w - 1)) - 1, w), {}};
-            return {false, a.bv ^ ctx.bv_val(uint64_t(1) << (w - 1), w), {}};
+            if (e->unaryOp == UnaryOp::Neg)
+                return {false, a.bv ^ ctx.bv_val(uint64_t(1) << (w - 1), w), {}};
+            return floatFunction(*e, a);
         }
         if (!a.isPointer && e->unaryOp != UnaryOp::LogNot && a.bv.is_numeral_u64(k)) {
             IntegerResult res = integerUnary(e->unaryOp, k, e->type);
@@ -261,7 +263,12 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
         switch (e->unaryOp) {
         case UnaryOp::LogNot: return fromBool(notE(truth(a)), e->type);
         case UnaryOp::BitNot: return {false, ~a.bv, {}};
-        case UnaryOp::FAbs: break; // floats only, above
+        case UnaryOp::FAbs: // floats only, above
+        case UnaryOp::Sqrt:
+        case UnaryOp::Floor:
+        case UnaryOp::Ceil:
+        case UnaryOp::Trunc:
+        case UnaryOp::Round: break;
         case UnaryOp::Neg:
             if (e->type->isSigned && opts.properties.count(Property::Overflow))
                 check(Property::Overflow, a.bv == ctx.bv_val(uint64_t(1) << (e->type->bits - 1), e->type->bits), ev,

@@ -218,6 +218,7 @@ private:
     // and each operation goes through Z3's floating-point theory, rounding to nearest even.
     SymValue floatBinary(const Expr &e, const SymValue &a, const SymValue &b);
     SymValue floatCast(const Expr &e, const SymValue &a, Eval &ev);
+    SymValue floatFunction(const Expr &e, const SymValue &a); // sqrt, floor, ceil, trunc, round
     z3::expr toFloat(const z3::expr &bits, const Type *t);
     // The IEEE bits of an operation's result, NaN's as the machine gives them.
     z3::expr resultBits(const z3::expr &result, const Type *t, const std::vector<z3::expr> &operands);

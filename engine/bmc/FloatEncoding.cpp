@@ -60,6 +60,21 @@ SymValue Encoder::floatBinary(const Expr &e, const SymValue &a, const SymValue &
     throw BmcUnsupported{std::string("operator ") + binaryOpSpelling(e.binaryOp) + " on floating point"};
 }
 
+SymValue Encoder::floatFunction(const Expr &e, const SymValue &a) {
+    const Type *t = e.type;
+    const z3::expr f = toFloat(a.bv, t);
+    Z3_ast r = nullptr;
+    switch (e.unaryOp) {
+    case UnaryOp::Sqrt: r = Z3_mk_fpa_sqrt(ctx, z3::expr(ctx, Z3_mk_fpa_rne(ctx)), f); break;
+    case UnaryOp::Floor: r = Z3_mk_fpa_round_to_integral(ctx, z3::expr(ctx, Z3_mk_fpa_rtn(ctx)), f); break;
+    case UnaryOp::Ceil: r = Z3_mk_fpa_round_to_integral(ctx, z3::expr(ctx, Z3_mk_fpa_rtp(ctx)), f); break;
+    case UnaryOp::Trunc: r = Z3_mk_fpa_round_to_integral(ctx, z3::expr(ctx, Z3_mk_fpa_rtz(ctx)), f); break;
+    case UnaryOp::Round: r = Z3_mk_fpa_round_to_integral(ctx, z3::expr(ctx, Z3_mk_fpa_rna(ctx)), f); break;
+    default: throw BmcUnsupported{std::string("operator ") + unaryOpSpelling(e.unaryOp) + " on floating point"};
+    }
+    return {false, resultBits(z3::expr(ctx, r), t, {a.bv}), {}};
+}
+
 SymValue Encoder::floatCast(const Expr &e, const SymValue &a, Eval &ev) {
     const Type *from = e.ops[0]->type, *to = e.type;
     uint64_t k;

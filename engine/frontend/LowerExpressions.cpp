@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -169,6 +171,22 @@ ExprPtr FunctionBuilder::incDec(const clang::UnaryOperator *op, bool valueNeeded
     return old ? old : units ? readFromUnit(lhs, bf) : lhs;
 }
 
+namespace {
+
+std::optional<UnaryOp> mathFunction(std::string name) {
+    if (name.rfind("__builtin_", 0) == 0)
+        name = name.substr(10);
+    if (!name.empty() && name.back() == 'f' && name != "f")
+        name.pop_back(); // sqrtf: the float version; the type comes from the call
+    static const std::map<std::string, UnaryOp> functions{{"fabs", UnaryOp::FAbs},   {"sqrt", UnaryOp::Sqrt},
+                                                          {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil},
+                                                          {"trunc", UnaryOp::Trunc}, {"round", UnaryOp::Round}};
+    auto it = functions.find(name);
+    return it == functions.end() ? std::nullopt : std::optional<UnaryOp>(it->second);
+}
+
+} // namespace
+
 ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded) {
     using namespace clang;
     const FunctionDecl *fd = c->getDirectCallee();
@@ -184,13 +202,14 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
         }
         return v;
     }
-    // fabs and fabsf (csmith's safe math uses them): the sign bit cleared, an operator.
-    if ((name == "fabs" || name == "fabsf" || name == "__builtin_fabs" || name == "__builtin_fabsf") &&
-        c->getNumArgs() == 1 && !fd->hasBody()) {
+    // The math library's exactly defined functions (fabs, sqrt, floor, ceil, trunc, round
+    // and their float versions) are operators, as gcc inlines them; any other function
+    // without a body stays an input.
+    if (std::optional<UnaryOp> op = mathFunction(name); op && c->getNumArgs() == 1 && !fd->hasBody()) {
         const Type *t = type(c->getType(), c->getBeginLoc());
         if (!t->isFloat())
             throw Unsupported{c->getBeginLoc(), "'" + name + "' of type '" + t->spelling() + "'"};
-        ExprPtr v = makeUnary(UnaryOp::FAbs, t, convert(rvalue(c->getArg(0)), t));
+        ExprPtr v = makeUnary(*op, t, convert(rvalue(c->getArg(0)), t));
         if (lhs) {
             CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
             e.lhs = lhs;

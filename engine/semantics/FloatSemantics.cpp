@@ -71,9 +71,29 @@ uint64_t floatBinary(BinaryOp op, uint64_t a, uint64_t b, const Type *type) {
     return type->bits == 32 ? binary<float>(op, a, b) : binary<double>(op, a, b);
 }
 
+namespace {
+
+template <typename F> uint64_t mathFunction(UnaryOp op, uint64_t ab) {
+    const F a = operand<F>(ab);
+    switch (op) {
+    case UnaryOp::Sqrt: return arithmetic<F>(std::sqrt(a), ab, ab);
+    case UnaryOp::Floor: return arithmetic<F>(std::floor(a), ab, ab);
+    case UnaryOp::Ceil: return arithmetic<F>(std::ceil(a), ab, ab);
+    case UnaryOp::Trunc: return arithmetic<F>(std::trunc(a), ab, ab);
+    case UnaryOp::Round: return arithmetic<F>(std::round(a), ab, ab);
+    default: return ab;
+    }
+}
+
+} // namespace
+
 uint64_t floatUnary(UnaryOp op, uint64_t a, const Type *type) {
     const uint64_t sign = uint64_t(1) << (type->bits - 1);
-    return op == UnaryOp::FAbs ? a & ~sign : a ^ sign;
+    if (op == UnaryOp::Neg)
+        return a ^ sign;
+    if (op == UnaryOp::FAbs)
+        return a & ~sign;
+    return type->bits == 32 ? mathFunction<float>(op, a) : mathFunction<double>(op, a);
 }
 
 uint64_t integerToFloat(uint64_t bits, const Type *from, const Type *to) {

@@ -29,7 +29,10 @@ constexpr uint64_t DefaultNanDouble = 0xfff8000000000000u;
 // Add, Sub, Mul, Div on operands of `type`; comparisons (Lt ... Ne, IEEE: NaN unordered,
 // -0 == +0) give 0 or 1.
 uint64_t floatBinary(BinaryOp op, uint64_t a, uint64_t b, const Type *type);
-// -x or fabs(x): the sign bit flipped or cleared (for NaN and zeros too, as the machine does).
+// -x or fabs(x): the sign bit flipped or cleared (for NaN and zeros too, as the machine does);
+// sqrt (correctly rounded, as sqrtsd and glibc), floor, ceil, trunc and round (exact; round
+// halves away from zero), a NaN argument given back quieted, sqrt of a negative number the
+// default NaN.
 uint64_t floatUnary(UnaryOp op, uint64_t a, const Type *type);
 uint64_t integerToFloat(uint64_t bits, const Type *from, const Type *to);
 FloatResult floatToInteger(uint64_t bits, const Type *from, const Type *to);

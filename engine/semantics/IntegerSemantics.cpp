@@ -50,6 +50,11 @@ IntegerResult integerUnary(UnaryOp op, uint64_t a, const Type *t) {
         r.overflow = t->isSigned && truncateBits(a, t->bits) == (uint64_t(1) << (t->bits - 1));
         break;
     case UnaryOp::FAbs: // floats only (FloatSemantics)
+    case UnaryOp::Sqrt:
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Trunc:
+    case UnaryOp::Round:
     case UnaryOp::BitNot:
         r.bits = truncateBits(~a, t->bits);
         break;

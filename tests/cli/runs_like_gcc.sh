@@ -43,7 +43,7 @@ failed=0; n=0
 for spec in "$@"; do
   f=${spec%%:*}; inputs=${spec#*:}
   n=$((n + 1))
-  gcc -O0 -w "$f" "$work/harness.c" -o "$work/p$n" 2>"$work/cc$n" ||
+  gcc -O0 -w "$f" "$work/harness.c" -o "$work/p$n" -lm 2>"$work/cc$n" ||
     { echo "FAIL $(basename "$f"): gcc: $(head -n 3 "$work/cc$n")"; failed=$((failed + 1)); continue; }
   VCOV_INPUTS=$inputs "$work/p$n" >"$work/gcc$n.out" 2>/dev/null
   "$cli" run "$f" --inputs "$inputs" --json "$work/vcov$n.json" >/dev/null 2>"$work/vcov$n.err"

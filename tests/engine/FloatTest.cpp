@@ -312,3 +312,45 @@ TEST(Floats, NanBitsAreTheMachines) {
     BmcOptions o;
     EXPECT_EQ(checkProgram(*q, o).verdict, Verdict::Safe);
 }
+
+// sqrt, floor, ceil, trunc and round (and their float versions) are operators in the CFA,
+// computed as glibc does by the interpreter and through Z3's fp.sqrt and
+// fp.roundToIntegral by the model checker; another function without a body stays an input.
+TEST(Floats, TheMathLibrarysExactFunctionsAreOperators) {
+    auto p = parseC(std::string(Prelude) + R"(extern double sqrt(double);
+extern float floorf(float);
+extern double round(double);
+extern double cbrt(double);
+int main(void) {
+  double d = __VERIFIER_nondet_double();
+  double r = sqrt(d);
+  float f = floorf((float)d);
+  double c = cbrt(d);
+  if (r == 3.0 && f == 9.0f && round(-d) == -9.0) reach_error();
+  return c > 0;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    bool sqrtIsAnOperator = false, cbrtIsACall = false;
+    for (const CfaEdge *e : edgesOf(*p, "main")) {
+        sqrtIsAnOperator = sqrtIsAnOperator || (e->kind == EdgeKind::Assignment && e->rhs &&
+                                                e->rhs->kind == ExprKind::Unary && e->rhs->unaryOp == UnaryOp::Sqrt);
+        cbrtIsACall = cbrtIsACall || (e->kind == EdgeKind::Call && e->text.find("cbrt") != std::string::npos);
+    }
+    EXPECT_TRUE(sqrtIsAnOperator);
+    EXPECT_TRUE(cbrtIsACall); // an input
+    EXPECT_EQ(runProgram(*p, {{inputOf(9.0), inputOf(1.0)}, {}}).ending.kind, EndingKind::PropertyViolation);
+    EXPECT_EQ(runProgram(*p, {{inputOf(9.5), inputOf(1.0)}, {}}).ending.kind, EndingKind::Exit); // round(-9.5) is -10
+    BmcOptions o;
+    BmcResult r = checkProgram(*p, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_TRUE(r.replayed);
+    const double found = std::bit_cast<double>(uint64_t(r.counterexample->input.nondet.at(0)));
+    EXPECT_EQ(std::sqrt(found), 3.0) << found;
+    EXPECT_TRUE(found >= 9.0 && found < 9.5) << found;
+
+    const Type *d = machineFloat(64), *f = machineFloat(32);
+    EXPECT_EQ(floatValue(floatUnary(UnaryOp::Round, floatBits(2.5, d), d), d), 3.0);
+    EXPECT_EQ(floatUnary(UnaryOp::Ceil, floatBits(-0.5, d), d), floatBits(-0.0, d));
+    EXPECT_EQ(floatUnary(UnaryOp::Sqrt, floatBits(-1.0, f), f), DefaultNanFloat);
+    EXPECT_EQ(floatUnary(UnaryOp::Floor, 0x7ff0000000000001u, d), 0x7ff8000000000001u);
+}
