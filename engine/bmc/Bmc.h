@@ -37,7 +37,8 @@ struct BmcOptions {
         std::vector<VarId> vars; // scalars and arrays of scalars, no pointers
     };
     std::optional<Havoc> havoc;
-    // Arrays of one integer type with at least this many elements are encoded by their writes
+    // Arrays of one integer or floating-point type with at least this many elements (and of
+    // more than 65,536 pointers) are encoded by their writes
     // (read over write) until the writes outnumber the elements, rather than scalar by scalar:
     // only touched elements cost terms. UINT64_MAX: never (arrays above 65536 are refused).
     uint64_t sparseArraysFrom = 1;

@@ -35,7 +35,8 @@ struct SymValue {
 
 struct ObjectContents;
 
-// Arrays of one integer type (BmcOptions::sparseArraysFrom elements or more) are not held
+// Arrays of one integer or floating-point type (BmcOptions::sparseArraysFrom elements or
+// more; pointers from 65,537) are not held
 // scalar by scalar: their contents are the writes so far over a base, and a read walks the
 // writes newest first (read over write, as an array decision procedure would), so only the
 // elements a path touches cost terms. Once the writes outnumber the elements, a state holds
@@ -78,7 +79,7 @@ struct ObjectDesc {
     std::string name;
     const Type *type = nullptr;
     bool readOnly = false;
-    // An array of one integer type (ArrayBase): the scalar type of its `count` elements.
+    // An array held by its writes (ArrayBase): the scalar type of its `count` elements.
     const Type *element = nullptr;
     uint64_t count = 0;
     // What a state that never wrote the object holds: null for zeros; a heap object's
@@ -194,7 +195,7 @@ private:
     std::shared_ptr<const ObjectContents> compact(int object, std::shared_ptr<const ObjectContents> c);
     // The contents of every array held by its writes and never written (shared).
     std::shared_ptr<const ObjectContents> zeroArray();
-    // A declaration without initializer (input) or a havoc (not one) of an array of one integer type.
+    // A declaration without initializer (input) or a havoc (not one) of an array held by its writes.
     std::shared_ptr<const ObjectContents> indeterminateArray(bool input);
     // The element type when `t` is held by its writes (ArrayBase), and the element count.
     static const Type *sparseElement(const Type *t, uint64_t &count);

@@ -125,7 +125,7 @@ void Encoder::typeHeapObject(int object, const Type *t) {
         } else if (d.type->leafCount() > uint64_t(1) << 16) {
             throw BmcUnsupported{
                 d.name + " holds " + std::to_string(d.type->leafCount()) +
-                " scalars of more than one type (more than 65536 are encoded only in arrays of one integer type)"};
+                " scalars of more than one type (more than 65536 are encoded only in arrays of one scalar type)"};
         }
     }
     // What it holds before any write: zeros from calloc; from malloc, values no path chose

@@ -15,8 +15,8 @@ constexpr uint64_t MaxLeaves = uint64_t(1) << 16;
 
 } // namespace
 
-// The scalar type of every element when `t` is an array (of arrays) of one integer type,
-// or of more than MaxLeaves pointers (or structs of one pointer): those are otherwise
+// The scalar type of every element when `t` is an array (of arrays) of one integer or
+// floating-point type, or of more than MaxLeaves pointers (or structs of one pointer): those are otherwise
 // beyond the encoding, and smaller ones keep their exact targets leaf by leaf.
 const Type *Encoder::sparseElement(const Type *t, uint64_t &count) {
     const Type *e = t->uniformElement(count);
@@ -36,7 +36,7 @@ const Type *Encoder::sparseElement(const Type *t, uint64_t &count) {
     const bool powerOfTwo = e && e->sizeBytes != 0 && (e->sizeBytes & (e->sizeBytes - 1)) == 0;
     if (!e || !powerOfTwo)
         return nullptr;
-    if (e->isInt())
+    if (e->isInt() || e->isFloat()) // a float is its bits
         return e;
     return e->isPointer() && count > MaxLeaves ? e : nullptr;
 }
@@ -127,7 +127,7 @@ const ObjectContents &Encoder::contents(const State &s, int object) {
     // are beyond this encoding.
     if (d.type->leafCount() > MaxLeaves)
         throw BmcUnsupported{d.name + " has " + std::to_string(d.type->leafCount()) + " scalars (more than " +
-                             std::to_string(MaxLeaves) + " are encoded only in arrays of one integer type)"};
+                             std::to_string(MaxLeaves) + " are encoded only in arrays of one scalar type)"};
     auto &z = m_zeros[d.type];
     if (!z) {
         auto c = std::make_shared<ObjectContents>();
