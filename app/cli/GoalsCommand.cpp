@@ -20,10 +20,11 @@ const char *goalsUsage = R"(usage: vcov-cli goals FILE... [program options] [opt
 
 Two goals per branch (the condition holds / fails, one per atomic condition of && and ||,
 loop conditions and switch cases included), each decided: covered (by a test that the
-interpreter replays), unreachable (bounded model checking with every path complete, or
-k-induction: the inductive step over the loop around it), or unknown with the reason.
+interpreter replays), unreachable (the value analysis finishing without entering it, bounded
+model checking with every path complete, or k-induction: the inductive step over the loop
+around it), or unknown with the reason.
 Assertions, assume() and reach_error() end a path; they are not goals. Cheap first:
-executions on boundary and random inputs, then one bounded query "can any goal left be
+executions on boundary and random inputs, the value analysis, then one bounded query "can any goal left be
 entered?" per answer, then the inductive step; k grows from --k-start.
 
   --k-start I          first bound (default 1)
@@ -32,6 +33,8 @@ entered?" per answer, then the inductive step; k grows from --k-start.
   --k-max K            last bound (default 512)
   --time S             budget for everything (default 60; 0: none)
   --no-concrete        no executions on sampled inputs before the solver
+  --no-value-analysis  no explicit-value ART analysis (when it finishes, the goals it never
+                       enters are unreachable)
   --no-induction       no inductive step: only complete bounded checks prove unreachability
   --json OUT           goals, tests and summary as JSON
   --test-suite DIR     a Test-Comp test suite: DIR/metadata.xml and DIR/testN.xml
@@ -68,7 +71,7 @@ int goalsCommand(const std::vector<std::string> &args) {
         return ExitOk;
     }
     auto opts = parseCliOptions(args, {"k-start", "k-step", "k-max", "time", "json", "test-suite", "lcov"},
-                                {"no-concrete", "no-induction"});
+                                {"no-concrete", "no-value-analysis", "no-induction"});
     if (!opts)
         return ExitUsage;
     GoalOptions o;
@@ -94,6 +97,7 @@ int goalsCommand(const std::vector<std::string> &args) {
         }
     }
     o.concrete = !opts->has("no-concrete");
+    o.valueAnalysis = !opts->has("no-value-analysis");
     o.induction = !opts->has("no-induction");
     auto program = loadProgramWithMain(*opts);
     if (!program)

@@ -37,6 +37,12 @@ struct BmcOptions {
         std::vector<VarId> vars; // scalars and arrays of scalars, no pointers
     };
     std::optional<Havoc> havoc;
+    // A call of one of these functions one frame beyond the recursion bound is summarized
+    // instead of cut: it returns an arbitrary value and gives the listed globals (what it may
+    // write) arbitrary values. An over-approximation, complete for what happens after the
+    // call but blind inside it (its paths are not replayed). The caller makes sure that the
+    // function writes nothing else (no write through a pointer, no pointer returned).
+    std::map<FunctionId, std::vector<VarId>> summarizedRecursion;
     // Arrays of one integer or floating-point type with at least this many elements (and of
     // more than 65,536 pointers) are encoded by their writes
     // (read over write) until the writes outnumber the elements, rather than scalar by scalar:

@@ -478,6 +478,20 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
             break;
         }
         case EdgeKind::Call:
+            if (ue.summarized) {
+                // The callee's summary: its arguments are evaluated (their side effects
+                // happen), then its result and everything it may write become arbitrary.
+                for (const auto &a : e.call.args)
+                    if (a->type->isScalar())
+                        eval(a, ev);
+                if (e.call.lhs)
+                    havoc(address(e.call.lhs, ev), e.call.lhs->type, ev);
+                for (VarId v : opts.summarizedRecursion.at(e.call.callee)) {
+                    const Type *t = P.variable(v).type;
+                    havoc(address(makeVar(t, v), ev), t, ev);
+                }
+                break;
+            }
             if (e.call.intrinsic == Intrinsic::Exit && ue.target >= 0 && accepting(U.nodes[size_t(ue.target)].monitor)) {
                 if (!s.guard.is_false())
                     goals.push_back({s.guard, unode, e.id});
@@ -511,31 +525,34 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
         Eval at{s, U.nodes[size_t(ue.target)].frame, ue.edge, ctx.bool_val(true)};
         for (VarId v : opts.havoc->vars) {
             const Type *t = P.variable(v).type;
-            SymValue dst = address(makeVar(t, v), at);
-            if (objects[size_t(dst.targets[0].object)].element) {
-                setContents(s, dst.targets[0].object, indeterminateArray(false));
-                continue;
-            }
-            for (const Leaf &l : leavesOf(t)) {
-                const unsigned width = unsigned(l.type->sizeBytes * 8);
-                z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), width);
-                SymValue value{false, x, {}};
-                if (l.type->isPointer()) {
-                    // Loops that write pointers get no inductive step (Induction.cpp): this
-                    // only keeps the encoding well-formed until the step says so.
-                    const z3::expr null = x == ctx.bv_val(0, width);
-                    value = SymValue{true, ctx.bv_val(0, 1),
-                                     {PtrTarget{null, -1, ctx.bv_val(0, 64)},
-                                      PtrTarget{!null, -2, width < 64 ? z3::zext(x, 64 - width) : x}}};
-                } else if (l.type->isBool) {
-                    value.bv = z3::ite(x.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
-                }
-                write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, value, at);
-            }
+            havoc(address(makeVar(t, v), at), t, at);
         }
     }
     taken[&ue].push_back(s.guard);
     incoming[size_t(ue.target)].push_back(std::move(s));
+}
+
+void Encoder::havoc(const SymValue &dst, const Type *t, Eval &at) {
+    if (objects[size_t(dst.targets[0].object)].element) {
+        setContents(at.state, dst.targets[0].object, indeterminateArray(false));
+        return;
+    }
+    for (const Leaf &l : leavesOf(t)) {
+        const unsigned width = unsigned(l.type->sizeBytes * 8);
+        z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), width);
+        SymValue value{false, x, {}};
+        if (l.type->isPointer()) {
+            // Loops that write pointers get no inductive step (Induction.cpp): this
+            // only keeps the encoding well-formed until the step says so.
+            const z3::expr null = x == ctx.bv_val(0, width);
+            value = SymValue{true, ctx.bv_val(0, 1),
+                             {PtrTarget{null, -1, ctx.bv_val(0, 64)},
+                              PtrTarget{!null, -2, width < 64 ? z3::zext(x, 64 - width) : x}}};
+        } else if (l.type->isBool) {
+            value.bv = z3::ite(x.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+        }
+        write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, value, at);
+    }
 }
 
 void Encoder::encode() {

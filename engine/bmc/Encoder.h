@@ -240,6 +240,8 @@ private:
     void apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming);
     void applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s, std::vector<std::vector<State>> &incoming);
     void intrinsic(const CfaEdge &e, Eval &ev);
+    // Gives the object at dst (of type t) arbitrary contents: not an input of any execution.
+    void havoc(const SymValue &dst, const Type *t, Eval &at);
 
     const Program &P;
     const BmcOptions &opts;

@@ -107,6 +107,12 @@ void Unwinder::build() {
                 unsigned active = 0;
                 for (int q = frame; q >= 0; q = frames[size_t(q)].parent)
                     active += frames[size_t(q)].function == e.call.callee;
+                if (active >= opts.unwind && !(obs && obs->finite()) && opts.summarizedRecursion.count(e.call.callee)) {
+                    ue.summarized = true;
+                    ue.target = transition(id, e, ue, next);
+                    outs.push_back(ue);
+                    continue;
+                }
                 if (active >= opts.unwind && !(obs && obs->finite())) {
                     ue.kind = UEdge::Enter;
                     ue.unwindLimit = true;

@@ -30,6 +30,9 @@ struct UEdge {
     // Taking this edge would exceed the unwinding bound of `loop` (a loop id, or the
     // function whose recursion is cut): the path ends here, with an unwinding assertion.
     bool unwindLimit = false;
+    // A call beyond the recursion bound taken as its summary (BmcOptions::summarizedRecursion):
+    // a function-local edge from the call to its return site.
+    bool summarized = false;
     std::string loop;
     unsigned bound = 1; // how often the edge was taken in this visit of the loop
 };

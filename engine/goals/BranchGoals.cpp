@@ -1,5 +1,6 @@
 #include "goals/BranchGoals.h"
 
+#include "analysis/ArtAnalysis.h"
 #include "bmc/Bmc.h"
 #include "goals/Induction.h"
 #include "semantics/Interpreter.h"
@@ -95,6 +96,9 @@ std::vector<BranchGoal> branchGoals(const Program &program) {
 
 namespace {
 
+// A solver's execution enters its goal within the bound; what follows may run long.
+constexpr double ReplaySeconds = 5;
+
 class GoalSearch {
 public:
     GoalSearch(const Program &p, const GoalOptions &o,
@@ -131,7 +135,14 @@ private:
     }
     // Replays `input`; the goals the execution enters become covered by it. Returns how
     // many of `wanted` (all, when empty) it covered that were unknown before.
-    size_t cover(const ExecutionInput &input, const std::string &origin, unsigned k, const std::vector<int> &wanted = {});
+    // How long one replay may run: sampled inputs are cheap only while their runs are
+    // short; a solver's execution, or the first run on zeros, is replayed whole.
+    struct Budget {
+        size_t steps;
+        double seconds;
+    };
+    size_t cover(const ExecutionInput &input, const std::string &origin, unsigned k, const std::vector<int> &wanted,
+                 const Budget &budget);
     void prove(const std::vector<int> &goals, const std::string &proof, unsigned k) {
         for (int g : goals) {
             BranchGoal &goal = R.goals[size_t(g)];
@@ -149,6 +160,12 @@ private:
     }
     // The base case at k, then the inductive step for what it leaves; false: stop here.
     bool round(unsigned k);
+    // The explicit-value analysis over every path: if it finishes, the goals it never enters
+    // are unreachable.
+    void exploreAbstractly();
+    // The bounded check at k with every call beyond the recursion bound summarized: proves
+    // the goals left that no recursive function can enter, when every path is complete.
+    void summarizeRecursion(unsigned k, const std::vector<int> &left);
 
     const Program &P;
     const GoalOptions &opts;
@@ -157,22 +174,27 @@ private:
     GoalReport R;
     std::map<EdgeId, int> m_goalOf;
     std::vector<InductionLoop> m_loops;
+    std::set<FunctionId> m_recursive;
 };
 
 size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin, unsigned k,
-                         const std::vector<int> &wanted) {
+                         const std::vector<int> &wanted, const Budget &budget) {
     InterpreterOptions io;
     io.properties = {}; // isolation: a failing assertion ends the execution, as abort() does
-    // Sampled inputs are cheap only while their runs are short; the solver's are replayed whole.
-    io.maxSteps = k == 0 ? std::min<size_t>(opts.maxSteps, 20'000) : opts.maxSteps;
+    io.recordSteps = false; // a run of millions of steps: its edges, not its steps
+    io.maxSteps = budget.steps;
+    io.maxSeconds = budget.seconds;
+    std::vector<char> taken(P.edges.size(), 0);
+    io.edgesTaken = &taken;
     const Execution x = runProgram(P, input, io);
-    const size_t steps = completedSteps(x);
     std::vector<int> entered;
-    std::set<EdgeId> edges;
-    for (size_t i = 0; i < steps; ++i) {
-        edges.insert(x.steps[i].edge);
-        auto it = m_goalOf.find(x.steps[i].edge);
-        if (it != m_goalOf.end() && std::find(entered.begin(), entered.end(), it->second) == entered.end())
+    std::vector<EdgeId> edges;
+    for (size_t id = 0; id < taken.size(); ++id) {
+        if (!taken[id])
+            continue;
+        edges.push_back(EdgeId(id));
+        auto it = m_goalOf.find(EdgeId(id));
+        if (it != m_goalOf.end())
             entered.push_back(it->second);
     }
     std::vector<int> fresh;
@@ -197,27 +219,17 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
     t.id = "test" + std::to_string(R.tests.size() + 1);
     t.origin = origin;
     t.goals = entered;
-    t.edges.assign(edges.begin(), edges.end());
+    t.edges = std::move(edges);
     t.ending = describeEnding(P, x.ending);
-    // The values as the replay drew them, in call order: what a compiled run must be fed.
-    for (const ExecutionStep &s : x.steps) {
-        if (!s.nondet)
-            continue;
-        const CfaEdge &e = P.edge(s.edge);
-        t.input.nondet.push_back(*s.nondet);
-        t.calls.push_back(e.kind == EdgeKind::Call ? e.call.calleeName : "");
-        const FunctionCfa *callee = e.kind == EdgeKind::Call && e.call.callee != NoFunction
-                                        ? &P.functions[size_t(e.call.callee)]
-                                        : nullptr;
+    // The values as the run drew them, in call order: what a compiled run must be fed.
+    for (const InputDraw &d : x.draws) {
+        const CfaEdge *e = d.edge >= 0 ? &P.edge(d.edge) : nullptr;
+        const bool call = e && e->kind == EdgeKind::Call;
+        t.input.nondet.push_back(d.value);
+        t.calls.push_back(call ? e->call.calleeName : "");
+        const FunctionCfa *callee =
+            call && e->call.callee != NoFunction ? &P.functions[size_t(e->call.callee)] : nullptr;
         t.types.push_back(callee && callee->type && callee->type->target ? callee->type->target->spelling() : "int");
-    }
-    if (t.input.nondet.size() != x.nondetUsed) {
-        // Some draw was not a step of its own: fall back to the raw values.
-        t.input.nondet.assign(x.input.nondet.begin(),
-                              x.input.nondet.begin() + long(std::min(x.nondetUsed, x.input.nondet.size())));
-        t.input.nondet.resize(x.nondetUsed, 0);
-        t.calls.resize(x.nondetUsed);
-        t.types.resize(x.nondetUsed, "int");
     }
     t.input.uninitialized.assign(
         x.input.uninitialized.begin(),
@@ -260,7 +272,7 @@ bool GoalSearch::round(unsigned k) {
         update("base case", k);
         const ExecutionSearch s = base.reach(q);
         if (s.status == ExecutionSearch::Found) {
-            if (cover(s.input, "bmc k=" + std::to_string(k), k, left) == 0) {
+            if (cover(s.input, "bmc k=" + std::to_string(k), k, left, {opts.maxSteps, ReplaySeconds}) == 0) {
                 explain(left, "internal error: the solver's execution at k=" + std::to_string(k) +
                                   " does not replay into a goal",
                         k);
@@ -285,6 +297,10 @@ bool GoalSearch::round(unsigned k) {
     if (left.empty())
         return false;
     explain(left, bound, k);
+    summarizeRecursion(k, left);
+    left = unknownGoals();
+    if (left.empty())
+        return false;
     if (!opts.induction) {
         update("base case", k);
         return true;
@@ -352,6 +368,84 @@ bool GoalSearch::round(unsigned k) {
     return true;
 }
 
+void GoalSearch::summarizeRecursion(unsigned k, const std::vector<int> &left) {
+    if (m_recursive.empty() || stopped())
+        return;
+    std::map<FunctionId, std::vector<VarId>> summaries;
+    std::string names;
+    for (FunctionId f : m_recursive) {
+        CallWrites w = callWritesOf(P, f);
+        if (!w.refused.empty())
+            return; // the bound's reason stands: no summary of a call that may write anything
+        summaries[f] = std::move(w.globals);
+        names += (names.empty() ? "" : ", ") + P.functions[size_t(f)].name;
+    }
+    // A summarized call is blind inside: only goals no recursive function may enter.
+    std::vector<int> outside;
+    for (int g : left) {
+        const FunctionId in = P.edge(R.goals[size_t(g)].edge).function;
+        if (std::none_of(m_recursive.begin(), m_recursive.end(), [&](FunctionId r) { return mayEnter(P, r, in); }))
+            outside.push_back(g);
+    }
+    if (outside.empty())
+        return;
+    BmcOptions o;
+    o.unwind = k;
+    o.unwindingAssertions = true;
+    o.properties = {};
+    o.timeoutSeconds = remaining();
+    o.cancel = opts.cancel;
+    o.summarizedRecursion = std::move(summaries);
+    update("base case", k);
+    BmcEncoding summarized(P, o);
+    if (!summarized.error().empty())
+        return;
+    BmcQuery q;
+    q.through = edgesOf(outside);
+    q.timeoutSeconds = remaining();
+    const ExecutionSearch s = summarized.reach(q);
+    if (s.status == ExecutionSearch::NotFound && s.complete)
+        prove(outside,
+              "bounded model checking at k=" + std::to_string(k) + " with every call of " + names +
+                  " beyond depth " + std::to_string(k) +
+                  " summarized (any result, any value of the globals it writes): every path is complete and none "
+                  "enters it",
+              k);
+}
+
+void GoalSearch::exploreAbstractly() {
+    ArtOptions o;
+    o.order = TraversalOrder::Bfs;
+    o.checkTargets = false; // isolation: a failing assertion ends its path, nothing more
+    // A finite abstract state space is explored within seconds (27,254 nodes of an ECA
+    // program: 1 s); deep recursion never finishes and would eat memory.
+    o.budget.maxSeconds = std::min(10.0, opts.timeSeconds > 0 ? remaining() / 4 : 10.0);
+    o.budget.maxNodes = 1'000'000;
+    o.budget.maxMemoryMb = 1024;
+    ArtAnalysis analysis(P, o);
+    update("value analysis", 0);
+    const StopReason stop = analysis.run(opts.cancel);
+    const Art &art = analysis.art();
+    // Targets are ends of paths here (isolation); only a node whose successors the analysis
+    // could not compute leaves states out.
+    if ((stop != StopReason::Finished && stop != StopReason::FinishedUnconfirmed) ||
+        art.count(ArtNodeStatus::Failed) > 0)
+        return;
+    std::set<EdgeId> entered;
+    for (const ArtNode &n : art.nodes)
+        if (!n.via.isReturn && n.via.edge >= 0)
+            entered.insert(n.via.edge);
+    std::vector<int> never;
+    for (int g : unknownGoals())
+        if (!entered.count(R.goals[size_t(g)].edge))
+            never.push_back(g);
+    prove(never,
+          "the value analysis explored every reachable abstract state (" + std::to_string(art.nodes.size()) +
+              " ART nodes) and none enters it",
+          0);
+    update("value analysis", 0);
+}
+
 GoalReport GoalSearch::run() {
     R.goals = branchGoals(P);
     for (size_t i = 0; i < R.goals.size(); ++i)
@@ -361,25 +455,29 @@ GoalReport GoalSearch::run() {
         return R;
     }
     m_loops = inductionLoops(P);
+    m_recursive = recursiveFunctions(P);
     if (opts.concrete) {
         update("executions", 0);
         std::vector<ExecutionInput> inputs{ExecutionInput{}};
         for (ExecutionInput &in : sampleInputs(opts.concreteRuns, 4, 0x90a15))
             inputs.push_back(std::move(in));
-        // Cheap only while it pays: at most a few seconds, and not long after the last new goal
-        // (loops that run for millions of steps make each execution dear).
+        // Cheap only while it pays: at most a few seconds, and not long after the last new goal.
+        // A run may be long (a loop over 100,000 elements is a million steps, a second of
+        // interpretation) — one such run covers what no bound of the solver reaches.
         const double until = std::min(5.0, opts.timeSeconds > 0 ? opts.timeSeconds / 10 : 5.0);
         size_t sinceNew = 0;
         for (const ExecutionInput &in : inputs) {
             if (stopped() || unknownGoals().empty() || elapsed() > until || sinceNew > 50)
                 break;
             ++sinceNew;
-            if (cover(in, "execution", 0) > 0) {
+            if (cover(in, "execution", 0, {}, {opts.maxSteps, std::max(0.01, until - elapsed())}) > 0) {
                 sinceNew = 0;
                 update("executions", 0);
             }
         }
     }
+    if (opts.valueAnalysis && !unknownGoals().empty() && !stopped())
+        exploreAbstractly();
     for (unsigned k = std::max(1u, opts.kStart); k <= opts.kMax && !unknownGoals().empty();
          k = opts.kStep > 0 ? k + opts.kStep : 2 * k) {
         if (stopped())

@@ -54,13 +54,15 @@ struct GoalOptions {
     double timeSeconds = 60;  // everything together; 0: no limit
     bool concrete = true;     // executions on boundary and random inputs before any solver call
     size_t concreteRuns = 300;
+    bool valueAnalysis = true; // the explicit-value ART analysis: when it finishes, every goal it
+                               // never enters is unreachable (at most 10 s, a quarter of the budget)
     bool induction = true;    // the inductive step; else only BMC with complete paths proves
-    size_t maxSteps = 200'000; // per replayed execution
+    size_t maxSteps = 50'000'000; // per replayed execution (its edges are kept, not its steps)
     const std::atomic<bool> *cancel = nullptr; // not owned
 };
 
 struct GoalProgress {
-    std::string phase; // "executions", "base case", "inductive step"
+    std::string phase; // "executions", "value analysis", "base case", "inductive step"
     unsigned k = 0;
     size_t left = 0;   // goals still unknown
     double seconds = 0;

@@ -85,6 +85,51 @@ bool reaches(const Program &p, FunctionId from, FunctionId to, std::set<Function
 
 } // namespace
 
+std::set<FunctionId> recursiveFunctions(const Program &program) {
+    std::set<FunctionId> out;
+    for (const FunctionCfa &f : program.functions) {
+        if (!f.hasBody)
+            continue;
+        for (EdgeId id : f.edges) {
+            const CfaEdge &e = program.edge(id);
+            std::set<FunctionId> seen;
+            if (callsBody(program, e) && reaches(program, e.call.callee, f.id, seen)) {
+                out.insert(f.id);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+bool mayEnter(const Program &program, FunctionId from, FunctionId to) {
+    std::set<FunctionId> seen;
+    return reaches(program, from, to, seen);
+}
+
+CallWrites callWritesOf(const Program &program, FunctionId function) {
+    CallWrites out;
+    Writes w;
+    WriteSets sets(program);
+    std::set<FunctionId> visiting{function};
+    for (EdgeId id : program.functions[size_t(function)].edges)
+        sets.addEdge(program.edge(id), NoFunction, w, visiting); // NoFunction: globals only
+    out.refused = w.refused;
+    const Type *ft = program.functions[size_t(function)].type;
+    const Type *result = ft ? ft->target : nullptr;
+    if (out.refused.empty() && result && result->kind != TypeKind::Void && !result->isScalar())
+        out.refused = "it returns a " + result->spelling();
+    if (out.refused.empty() && result && result->isPointer())
+        out.refused = "it returns a pointer";
+    for (VarId v : w.vars) {
+        for (const Leaf &leaf : leavesOf(program.variable(v).type))
+            if (leaf.type->isPointer() && out.refused.empty())
+                out.refused = "it writes the pointer " + program.variable(v).name;
+        out.globals.push_back(v);
+    }
+    return out;
+}
+
 std::vector<InductionLoop> inductionLoops(const Program &program) {
     std::vector<InductionLoop> out;
     if (program.entryFunction == NoFunction)

@@ -33,6 +33,20 @@ std::vector<InductionLoop> inductionLoops(const Program &program);
 // every loop (only the base case with every path complete decides it).
 int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal);
 
+// Functions that may call themselves, directly or through others.
+std::set<FunctionId> recursiveFunctions(const Program &program);
+// Whether a call of `from` may enter `to` (or is it).
+bool mayEnter(const Program &program, FunctionId from, FunctionId to);
+
+// What a call of a function may change outside its own frames, for a summary of it
+// (BmcOptions::summarizedRecursion): the globals it (or what it calls) may write. Refused,
+// with the reason, when it writes through a pointer, writes a pointer or returns one.
+struct CallWrites {
+    std::vector<VarId> globals;
+    std::string refused;
+};
+CallWrites callWritesOf(const Program &program, FunctionId function);
+
 // Counts the loop's back edges (up to k) and blocks the goals' edges before the k-th.
 class InductionObserver : public PathObserver {
 public:

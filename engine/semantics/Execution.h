@@ -48,8 +48,16 @@ struct ExecutionEnding {
     std::string message;
 };
 
+// A nondet value as the run drew it: the call edge, and the value as the program holds it
+// (an integer sign-extended from its type, a float's bits, a pointer's raw number).
+struct InputDraw {
+    EdgeId edge = -1;
+    int64_t value = 0;
+};
+
 struct Execution {
     ExecutionInput input;
+    std::vector<InputDraw> draws; // one per nondet value drawn, recorded steps or not
     std::vector<ExecutionStep> steps;
     std::string output; // what printf and friends wrote
     ExecutionEnding ending;

@@ -6,6 +6,7 @@
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Layout.h"
 
+#include <chrono>
 #include <cinttypes>
 #include <cstring>
 #include <map>
@@ -449,6 +450,8 @@ void Interpreter::step(const CfaEdge &e) {
 }
 
 Execution Interpreter::run() {
+    const auto started = std::chrono::steady_clock::now();
+    EdgeId pending = -1; // the step under way, for edgesTaken
     try {
         if (P.entryFunction == NoFunction)
             stop(EndingKind::Unsupported, "the program has no entry function");
@@ -488,6 +491,9 @@ Execution Interpreter::run() {
             }
             if (++steps > opts.maxSteps)
                 stop(EndingKind::StepLimit, "step limit of " + std::to_string(opts.maxSteps) + " reached");
+            if (opts.maxSeconds > 0 && steps % 4096 == 0 &&
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > opts.maxSeconds)
+                stop(EndingKind::StepLimit, "time limit of " + std::to_string(opts.maxSeconds) + " s reached");
             const CfaNode &node = P.node(n);
             const CfaEdge *taken = nullptr;
             for (EdgeId id : node.out) {
@@ -504,11 +510,19 @@ Execution Interpreter::run() {
             }
             if (!taken)
                 stop(EndingKind::Unsupported, "no enabled edge at node N" + std::to_string(n));
+            if (opts.edgesTaken && pending >= 0)
+                (*opts.edgesTaken)[size_t(pending)] = 1;
+            pending = taken->id;
             step(*taken);
         }
     } catch (const Stop &s) {
         exec.ending = s.ending;
     }
+    // The last step counts when it completed (as completedSteps decides for recorded steps).
+    if (opts.edgesTaken && pending >= 0 &&
+        (exec.ending.kind == EndingKind::Exit || exec.ending.kind == EndingKind::StepLimit ||
+         exec.ending.edge != pending))
+        (*opts.edgesTaken)[size_t(pending)] = 1;
     return std::move(exec);
 }
 

@@ -12,6 +12,11 @@ struct InterpreterOptions {
     PropertySet properties{Property::Assertion};
     size_t maxSteps = 10'000'000;
     bool recordSteps = true;
+    // When set (sized to the program's edges), marks every edge whose step completed: the
+    // coverage of a long run without the memory of its recorded steps.
+    std::vector<char> *edgesTaken = nullptr;
+    // Stops the run (StepLimit) once passed; 0: none. Checked every few thousand steps.
+    double maxSeconds = 0;
     size_t maxCallDepth = 10'000;
     const ProgramVariant *variant = nullptr; // run this variant of the program (a mutant); not owned
 };

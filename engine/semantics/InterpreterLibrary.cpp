@@ -16,6 +16,7 @@ Scalar Interpreter::drawNondet(const Type *t, ExecutionStep *rec) {
     int64_t raw = exec.nondetUsed < exec.input.nondet.size() ? exec.input.nondet[exec.nondetUsed] : 0;
     ++exec.nondetUsed;
     Scalar v;
+    int64_t held = raw;
     if (t->isPointer()) {
         // A pointer from the environment: NULL for 0, else an address that is no object
         // (the model checker chooses it the same way).
@@ -24,24 +25,16 @@ Scalar Interpreter::drawNondet(const Type *t, ExecutionStep *rec) {
             v.object = -2;
             v.offset = int64_t(truncateBits(uint64_t(raw), unsigned(t->sizeBytes * 8)));
         }
-        if (rec) {
-            rec->nondet = raw;
-            rec->nondetText = std::to_string(raw);
-        }
-        return v;
-    }
-    if (t->isFloat()) {
+    } else if (t->isFloat()) {
         v.bits = floatOfInputBits(uint64_t(raw), t);
-        if (rec) {
-            rec->nondet = raw;
-            rec->nondetText = inputText(raw, t);
-        }
-        return v;
+    } else {
+        v.bits = t->isBool ? (raw != 0) : truncateBits(uint64_t(raw), t->bits);
+        held = asSigned(v.bits, t);
     }
-    v.bits = t->isBool ? (raw != 0) : truncateBits(uint64_t(raw), t->bits);
+    exec.draws.push_back(InputDraw{currentEdge, held});
     if (rec) {
-        rec->nondet = asSigned(v.bits, t);
-        rec->nondetText = std::to_string(*rec->nondet);
+        rec->nondet = held;
+        rec->nondetText = t->isFloat() ? inputText(raw, t) : std::to_string(held);
     }
     return v;
 }

@@ -114,6 +114,7 @@ int main(void) {
 }
 )");
     GoalOptions o;
+    o.valueAnalysis = false; // it proves this goal first: the test is about the solver's proof
     o.timeSeconds = 30;
     o.kMax = 4;
     const GoalReport r = decideBranchGoals(*p, o);
@@ -179,6 +180,7 @@ int main(void) {
     ASSERT_EQ(loops.size(), 1u);
     EXPECT_NE(loops[0].refused.find("writes through a pointer"), std::string::npos) << loops[0].refused;
     GoalOptions o;
+    o.valueAnalysis = false; // it proves this goal first: the test is about the solver's proof
     o.timeSeconds = 20;
     o.kMax = 2;
     const GoalReport r = decideBranchGoals(*p, o);
@@ -202,6 +204,7 @@ int main(void) {
 }
 )");
     GoalOptions o;
+    o.valueAnalysis = false; // it proves this goal first: the test is about the solver's proof
     o.timeSeconds = 60;
     o.concrete = false;
     o.induction = false;
@@ -233,6 +236,7 @@ int main(void) {
 }
 )");
     GoalOptions o;
+    o.valueAnalysis = false; // it proves this goal first: the test is about the solver's proof
     o.timeSeconds = 30;
     o.kMax = 3;
     const GoalReport r = decideBranchGoals(*p, o);
@@ -270,4 +274,192 @@ int main(void) {
     EXPECT_EQ(r.count(GoalStatus::Covered), r.goals.size());
     EXPECT_TRUE(r.error.empty()) << r.error;
     expectTestsReplay(*p, r);
+}
+
+TEST(BranchGoals, OneLongRunCoversWhatNoBoundReaches) {
+    // 100,000 iterations: no bound of the solver gets past the loop, one run on zeros does
+    // (its edges are kept, not its half a million steps).
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int i, n = 0;
+    for (i = 0; i < 100000; i++)
+        if (__VERIFIER_nondet_int() == 0)
+            n++;
+    if (n == 100000)
+        return 0;
+    return 1;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 4;
+    const GoalReport r = decideBranchGoals(*p, o);
+    EXPECT_EQ(r.count(GoalStatus::Covered), r.goals.size());
+    const BranchGoal *all = goal(r, "n == 100000", true);
+    ASSERT_TRUE(all);
+    ASSERT_EQ(all->status, GoalStatus::Covered);
+    EXPECT_EQ(r.tests[size_t(all->test)].input.nondet.size(), 100000u); // every draw, in call order
+    EXPECT_EQ(r.tests[size_t(all->test)].calls.front(), "__VERIFIER_nondet_int");
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    expectTestsReplay(*p, r);
+}
+
+TEST(BranchGoals, TheValueAnalysisFinishingProvesGoalsItNeverEnters) {
+    // x runs through 0, 2, 4, 6 for ever: no bound ends the loop, and from an arbitrary x
+    // the inductive step reaches 7 at every k (x = 7 - 2(k + 1) mod 8); the explicit-value
+    // analysis explores the four states and never enters the goal.
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int x = 0;
+    while (__VERIFIER_nondet_int()) {
+        x = (x + 2) % 8;
+        if (x == 7)
+            reach_error();
+    }
+    return 0;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 4;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *seven = goal(r, "x == 7", true);
+    ASSERT_TRUE(seven);
+    EXPECT_EQ(seven->status, GoalStatus::Unreachable) << seven->reason;
+    EXPECT_NE(seven->proof.find("the value analysis explored every reachable abstract state"), std::string::npos)
+        << seven->proof;
+    for (const BranchGoal &g : r.goals)
+        if (&g != seven) {
+            EXPECT_EQ(g.status, GoalStatus::Covered) << g.id << " " << g.condition;
+        }
+    expectTestsReplay(*p, r);
+    // Without it, nothing else proves the goal.
+    GoalOptions without = o;
+    without.valueAnalysis = false;
+    const GoalReport w = decideBranchGoals(*p, without);
+    const BranchGoal *still = goal(w, "x == 7", true);
+    ASSERT_TRUE(still);
+    EXPECT_EQ(still->status, GoalStatus::Unknown) << still->proof;
+    EXPECT_NE(still->reason.find("the inductive step fails"), std::string::npos) << still->reason;
+}
+
+TEST(BranchGoals, RecursionBeyondTheBoundIsSummarizedForGoalsAfterIt) {
+    // McCarthy's 91 function (SV-COMP's McCarthy91-1): below 101 the recursion is as deep
+    // as the input is small, so no bound completes; above 102 one call returns x - 10.
+    auto p = parseC(std::string(prelude) + R"(
+int f91(int x) {
+    if (x > 100)
+        return x - 10;
+    else
+        return f91(f91(x + 11));
+}
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    int result = f91(x);
+    if (result == 91 || x > 102 && result == x - 10)
+        return 0;
+    reach_error();
+    return 1;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 4;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *never = goal(r, "result == x - 10", false);
+    ASSERT_TRUE(never);
+    EXPECT_EQ(never->status, GoalStatus::Unreachable) << never->reason;
+    EXPECT_NE(never->proof.find("every call of f91 beyond depth 1 summarized"), std::string::npos) << never->proof;
+    EXPECT_EQ(r.count(GoalStatus::Unknown), 0u);
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    expectTestsReplay(*p, r);
+}
+
+TEST(BranchGoals, ASummaryIsBlindInsideAndHavocsWhatTheCalleeWrites) {
+    // Real executions enter both goals below, but only deeper than the bound: a summary
+    // that looked inside the summarized calls, or kept g (= x at depth 1), would prove them
+    // unreachable.
+    auto p = parseC(std::string(prelude) + R"(
+int g;
+int f(int n) {
+    if (n <= 0)
+        return 0;
+    if (n == 7)
+        return 100;
+    g = n;
+    return f(n - 1);
+}
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    if (x < 8 || x > 10)
+        return 0;
+    int r = f(x);
+    if (g < x)
+        return 2;
+    return r;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 1;
+    o.concrete = false;
+    o.valueAnalysis = false;
+    o.induction = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    for (const char *cond : {"n == 7", "g < x"}) {
+        const BranchGoal *deep = goal(r, cond, true);
+        ASSERT_TRUE(deep) << cond;
+        EXPECT_NE(deep->status, GoalStatus::Unreachable) << cond << ": " << deep->proof;
+    }
+    // With the bound deep enough the solver covers both.
+    o.kMax = 8;
+    const GoalReport deeper = decideBranchGoals(*p, o);
+    for (const char *cond : {"n == 7", "g < x"}) {
+        const BranchGoal *deep = goal(deeper, cond, true);
+        ASSERT_TRUE(deep) << cond;
+        EXPECT_EQ(deep->status, GoalStatus::Covered) << cond << ": " << deep->reason;
+    }
+    expectTestsReplay(*p, deeper);
+}
+
+TEST(BranchGoals, NoSummaryOfARecursionThatWritesThroughAPointer) {
+    auto p = parseC(std::string(prelude) + R"(
+void f(int *c, int n) {
+    if (n <= 0)
+        return;
+    *c = *c + 1;
+    f(c, n - 1);
+}
+int main(void) {
+    int c = 0;
+    int x = __VERIFIER_nondet_int();
+    if (x < 0 || x > 5)
+        return 0;
+    f(&c, x);
+    if (c > 5)
+        return 3;
+    return 0;
+}
+)");
+    for (const FunctionCfa &f : p->functions)
+        if (f.name == "f") {
+            EXPECT_NE(callWritesOf(*p, f.id).refused.find("writes through a pointer"), std::string::npos);
+            EXPECT_TRUE(recursiveFunctions(*p).count(f.id));
+        }
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 2;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *six = goal(r, "c > 5", true);
+    ASSERT_TRUE(six);
+    EXPECT_EQ(six->status, GoalStatus::Unknown) << six->proof;
+    // Deep enough, every path is complete: the bounded check proves it.
+    o.kMax = 8;
+    const GoalReport deeper = decideBranchGoals(*p, o);
+    const BranchGoal *proved = goal(deeper, "c > 5", true);
+    ASSERT_TRUE(proved);
+    EXPECT_EQ(proved->status, GoalStatus::Unreachable) << proved->reason;
+    EXPECT_NE(proved->proof.find("every path is complete"), std::string::npos) << proved->proof;
 }

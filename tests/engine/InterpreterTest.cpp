@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 using namespace vcov;
 using namespace vcov::test;
 
@@ -147,4 +149,55 @@ TEST(Interpreter, HeapObjectsFromMalloc) {
     Execution df = run("#include <stdlib.h>\nint main() {\n  int *p = malloc(4);\n  free(p);\n  free(p);\n  return 0;\n}\n",
                        {}, {Property::Assertion, Property::Pointer});
     EXPECT_EQ(df.ending.property, Property::Pointer);
+}
+
+TEST(Interpreter, EdgesTakenAreTheCompletedStepsWithoutRecordingThem) {
+    // Branch goals run long executions with edgesTaken instead of recorded steps: the two
+    // must agree, including a last step that did not complete (a failed assertion), and
+    // the draws must be the steps' inputs.
+    auto p = parseC(R"(
+extern int __VERIFIER_nondet_int(void);
+extern char __VERIFIER_nondet_char(void);
+int main(void) {
+    int s = 0;
+    for (int i = 0; i < 5; i++) {
+        char c = __VERIFIER_nondet_char();
+        if (c > 0)
+            s += c;
+    }
+    int x = __VERIFIER_nondet_int();
+    assert(s != x);
+    return s > 10;
+}
+)");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    // An exit, a failed assertion after 300 became 44, a failed assertion on zeros.
+    for (const ExecutionInput &in : {ExecutionInput{{1, 2, 300, -4, 5, 7}, {}}, ExecutionInput{{1, 2, 3, -4, 5, 11}, {}},
+                                     ExecutionInput{}}) {
+        InterpreterOptions recorded;
+        const Execution a = runProgram(*p, in, recorded);
+        std::set<EdgeId> fromSteps;
+        for (size_t i = 0; i < completedSteps(a); ++i)
+            fromSteps.insert(a.steps[i].edge);
+        InterpreterOptions bare;
+        bare.recordSteps = false;
+        std::vector<char> taken(p->edges.size(), 0);
+        bare.edgesTaken = &taken;
+        const Execution b = runProgram(*p, in, bare);
+        EXPECT_TRUE(b.steps.empty());
+        EXPECT_EQ(a.ending.kind, b.ending.kind);
+        std::set<EdgeId> fromBitmap;
+        for (size_t id = 0; id < taken.size(); ++id)
+            if (taken[id])
+                fromBitmap.insert(EdgeId(id));
+        EXPECT_EQ(fromSteps, fromBitmap) << a.ending.message;
+        std::vector<std::pair<EdgeId, int64_t>> stepInputs, draws;
+        for (const ExecutionStep &s : a.steps)
+            if (s.nondet)
+                stepInputs.push_back({s.edge, *s.nondet});
+        for (const InputDraw &d : b.draws)
+            draws.push_back({d.edge, d.value});
+        EXPECT_EQ(stepInputs, draws);
+        EXPECT_EQ(b.draws.size(), 6u);
+    }
 }
