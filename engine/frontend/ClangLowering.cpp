@@ -413,6 +413,19 @@ FunctionId Lowering::invalidCallFunction() {
     return functionsByKey[key] = f.id;
 }
 
+FunctionId Lowering::vlaAllocationFunction() {
+    const std::string key = "\x01variable-length array";
+    if (auto it = functionsByKey.find(key); it != functionsByKey.end())
+        return it->second;
+    FunctionCfa f;
+    f.id = FunctionId(P.functions.size());
+    f.name = "__builtin_alloca";
+    f.type = P.types.functionType(P.types.pointerTo(P.types.voidType()), {P.types.sizeT()}, false);
+    f.intrinsic = Intrinsic::Malloc;
+    P.functions.push_back(f);
+    return functionsByKey[key] = f.id;
+}
+
 void Lowering::reportUnsupported() {
     // An unsupported construct in a function that the entry can call is an error; in
     // any other function it only keeps that function out of the analysis.

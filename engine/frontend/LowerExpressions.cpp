@@ -477,7 +477,7 @@ ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
         ExprPtr idx = rvalue(as->getIdx());
         if (const auto *ic = dyn_cast<ImplicitCastExpr>(base); ic && ic->getCastKind() == CK_ArrayToPointerDecay) {
             ExprPtr arr = lvalue(ic->getSubExpr());
-            if (arr->kind != ExprKind::StringLit)
+            if (arr->kind != ExprKind::StringLit && arr->type->isArray()) // not a variable-length array's pointer
                 return makeNode(ExprKind::Index, t, {arr, idx});
         }
         ExprPtr ptr = rvalue(as->getBase());
@@ -561,8 +561,12 @@ ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
         ExprPtr s = rvalue(c->getSubExpr());
         return s->type == to ? s : makeCast(CastKind::Integral, to, s);
     }
-    case CK_ArrayToPointerDecay:
-        return makeCast(CastKind::ArrayDecay, to, lvalue(c->getSubExpr()));
+    case CK_ArrayToPointerDecay: {
+        ExprPtr array = lvalue(c->getSubExpr());
+        if (array->type->isPointer()) // a variable-length array is the pointer to its storage
+            return array->type == to ? array : makeCast(CastKind::PointerToPointer, to, array);
+        return makeCast(CastKind::ArrayDecay, to, array);
+    }
     case CK_IntegralToPointer:
         return makeCast(CastKind::IntToPointer, to, rvalue(c->getSubExpr()));
     case CK_PointerToIntegral:

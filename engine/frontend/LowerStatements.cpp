@@ -395,7 +395,19 @@ void FunctionBuilder::localVar(const clang::VarDecl *vd, bool firstInGroup) {
     v.name = vd->getNameAsString();
     int k = m_localNameCount[v.name]++;
     v.qualifiedName = F().name + "::" + v.name + (k ? "#" + std::to_string(k) : "");
-    v.type = type(vd->getType(), vd->getLocation());
+    // A variable-length array `T a[n]` is a pointer to storage of n Ts that its declaration
+    // allocates (as gcc's alloca: the size is evaluated there, once); its uses decay to it.
+    const clang::VariableArrayType *vla = m_ctx.getAsVariableArrayType(vd->getType());
+    const Type *element = nullptr;
+    if (vla) {
+        if (m_ctx.getAsVariableArrayType(vla->getElementType()))
+            throw Unsupported{vd->getLocation(), "variable-length array of variable-length arrays ('" +
+                                                     vd->getType().getAsString() + "')"};
+        element = type(vla->getElementType(), vd->getLocation());
+        v.type = L.P.types.pointerTo(element);
+    } else {
+        v.type = type(vd->getType(), vd->getLocation());
+    }
     v.function = F().id;
     v.range = L.range(m_ctx.getSourceManager(), m_ctx.getLangOpts(), vd->getSourceRange());
     VarId id = L.newVariable(v);
@@ -416,6 +428,16 @@ void FunctionBuilder::localVar(const clang::VarDecl *vd, bool firstInGroup) {
     clang::SourceRange declRange = vd->getSourceRange();
     if (!firstInGroup)
         declRange.setBegin(vd->getLocation());
+    if (vla) {
+        CfaEdge &d = addEdgeAt(EdgeKind::Declaration, declRange, declText);
+        d.declared = id;
+        d.hasInitializer = true; // the pointer is the allocation's, not an input
+        const Type *size = L.P.types.sizeT();
+        ExprPtr bytes = makeBinary(BinaryOp::Mul, size, convert(rvalue(vla->getSizeExpr()), size),
+                                   makeIntConst(size, int64_t(element->sizeBytes)));
+        callEdge(L.vlaAllocationFunction(), "__builtin_alloca", {bytes}, makeVar(v.type, id), declRange);
+        return;
+    }
     const clang::Expr *init = vd->getInit();
     const clang::Expr *bare = init ? init->IgnoreParens() : nullptr;
     if (bare && llvm::isa<clang::CallExpr>(bare) && v.type->isScalar()) {

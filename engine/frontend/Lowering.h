@@ -207,6 +207,9 @@ public:
     static int64_t functionNumber(FunctionId f) { return int64_t(f) + 1; }
     // The body-less function a call through a pointer to no function of its type calls.
     FunctionId invalidCallFunction();
+    // What a variable-length array's declaration calls: an allocation of its bytes, as
+    // gcc's alloca (Intrinsic::Malloc, never NULL).
+    FunctionId vlaAllocationFunction();
 
     FileId fileOf(const clang::SourceManager &sm, clang::SourceLocation loc);
     SourceRange range(const clang::SourceManager &sm, const clang::LangOptions &lo, clang::SourceRange r);

@@ -77,7 +77,14 @@ TEST(Diagnostics, UnsupportedConstructsNameWhatAndWhere) {
                       "union member ('p') that holds a pointer");
     expectUnsupported("union u { int i; char c[4]; };\nint main(void) {\n  union u v = {1};\n  int k = 2;\n"
                       "  return v.c[k];\n}\n", 5, 14, "array in a union indexed by a value that is not a constant");
-    expectUnsupported("int main(int n, char **argv) {\n  int vla[n];\n  return 0;\n}\n", 2, 7, "variable-length array");
+    // A variable-length array is a pointer to its storage (tests/data/vla): what would need
+    // its type at run time is refused.
+    expectUnsupported("int main(int n, char **argv) {\n  int vla[n][n];\n  return 0;\n}\n", 2, 7,
+                      "variable-length array of variable-length arrays ('int[n][n]')");
+    expectUnsupported("int main(int n, char **argv) {\n  int vla[n];\n  return sizeof vla;\n}\n", 3, 10,
+                      "sizeof of a variable-length array");
+    expectUnsupported("int main(int n, char **argv) {\n  int vla[n];\n  int (*q)[n] = &vla;\n  return 0;\n}\n", 3, 9,
+                      "variable-length array");
 }
 
 TEST(Diagnostics, UnsupportedConstructInAnUncalledFunctionIsOnlyAWarning) {
