@@ -28,7 +28,9 @@ size_t GoalReport::count(GoalStatus s) const {
 
 namespace {
 
-// The line of the first operation after `e`, past blank edges (0: none before a join).
+// The line of the first operation after `e`, past blank edges and declarations without an
+// initializer (gcc compiles no code for `int i;`, so gcov never counts its line) (0: none
+// before a join).
 unsigned armLineOf(const Program &program, const CfaEdge &e) {
     NodeId n = e.to;
     for (int hops = 0; hops < 64; ++hops) {
@@ -36,7 +38,8 @@ unsigned armLineOf(const Program &program, const CfaEdge &e) {
         if (node.out.empty())
             return 0;
         const CfaEdge &next = program.edge(node.out.front());
-        if (node.out.size() == 1 && next.kind == EdgeKind::Blank && node.in.size() <= 1) {
+        const bool noCode = next.kind == EdgeKind::Blank || (next.kind == EdgeKind::Declaration && !next.hasInitializer);
+        if (node.out.size() == 1 && noCode && node.in.size() <= 1) {
             n = next.to;
             continue;
         }
@@ -98,6 +101,12 @@ namespace {
 
 // A solver's execution enters its goal within the bound; what follows may run long.
 constexpr double ReplaySeconds = 5;
+// A long run ends after this many steps without a new edge (a tenth of a second): going
+// round a known loop covers nothing, and a loop of 100,000 iterations still gets through.
+constexpr size_t LongRunStall = 2'000'000;
+// Sampled inputs beyond the first few: cheap only while their runs are short.
+constexpr size_t ShortRunSteps = 20'000;
+constexpr size_t LongRuns = 4;
 
 class GoalSearch {
 public:
@@ -135,11 +144,11 @@ private:
     }
     // Replays `input`; the goals the execution enters become covered by it. Returns how
     // many of `wanted` (all, when empty) it covered that were unknown before.
-    // How long one replay may run: sampled inputs are cheap only while their runs are
-    // short; a solver's execution, or the first run on zeros, is replayed whole.
+    // How long one replay may run: steps, seconds, and steps in a row without a new edge.
     struct Budget {
         size_t steps;
         double seconds;
+        size_t stall = LongRunStall;
     };
     size_t cover(const ExecutionInput &input, const std::string &origin, unsigned k, const std::vector<int> &wanted,
                  const Budget &budget);
@@ -184,6 +193,7 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
     io.recordSteps = false; // a run of millions of steps: its edges, not its steps
     io.maxSteps = budget.steps;
     io.maxSeconds = budget.seconds;
+    io.stallSteps = budget.stall;
     std::vector<char> taken(P.edges.size(), 0);
     io.edgesTaken = &taken;
     const Execution x = runProgram(P, input, io);
@@ -419,7 +429,7 @@ void GoalSearch::exploreAbstractly() {
     o.checkTargets = false; // isolation: a failing assertion ends its path, nothing more
     // A finite abstract state space is explored within seconds (27,254 nodes of an ECA
     // program: 1 s); deep recursion never finishes and would eat memory.
-    o.budget.maxSeconds = std::min(10.0, opts.timeSeconds > 0 ? remaining() / 4 : 10.0);
+    o.budget.maxSeconds = std::min(5.0, opts.timeSeconds > 0 ? remaining() / 8 : 5.0);
     o.budget.maxNodes = 1'000'000;
     o.budget.maxMemoryMb = 1024;
     ArtAnalysis analysis(P, o);
@@ -462,15 +472,18 @@ GoalReport GoalSearch::run() {
         for (ExecutionInput &in : sampleInputs(opts.concreteRuns, 4, 0x90a15))
             inputs.push_back(std::move(in));
         // Cheap only while it pays: at most a few seconds, and not long after the last new goal.
-        // A run may be long (a loop over 100,000 elements is a million steps, a second of
-        // interpretation) — one such run covers what no bound of the solver reaches.
+        // The first runs may be long (a loop over 100,000 elements is a million steps, a tenth
+        // of a second of interpretation): one such run covers what no bound of the solver
+        // reaches. They end when they stop taking new edges.
         const double until = std::min(5.0, opts.timeSeconds > 0 ? opts.timeSeconds / 10 : 5.0);
-        size_t sinceNew = 0;
+        size_t sinceNew = 0, runs = 0;
         for (const ExecutionInput &in : inputs) {
             if (stopped() || unknownGoals().empty() || elapsed() > until || sinceNew > 50)
                 break;
             ++sinceNew;
-            if (cover(in, "execution", 0, {}, {opts.maxSteps, std::max(0.01, until - elapsed())}) > 0) {
+            const Budget budget{runs++ < LongRuns ? opts.maxSteps : std::min(opts.maxSteps, ShortRunSteps),
+                                std::max(0.01, until - elapsed())};
+            if (cover(in, "execution", 0, {}, budget) > 0) {
                 sinceNew = 0;
                 update("executions", 0);
             }

@@ -55,7 +55,7 @@ struct GoalOptions {
     bool concrete = true;     // executions on boundary and random inputs before any solver call
     size_t concreteRuns = 300;
     bool valueAnalysis = true; // the explicit-value ART analysis: when it finishes, every goal it
-                               // never enters is unreachable (at most 10 s, a quarter of the budget)
+                               // never enters is unreachable (at most 5 s, an eighth of the budget)
     bool induction = true;    // the inductive step; else only BMC with complete paths proves
     size_t maxSteps = 50'000'000; // per replayed execution (its edges are kept, not its steps)
     const std::atomic<bool> *cancel = nullptr; // not owned

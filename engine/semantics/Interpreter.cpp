@@ -452,6 +452,7 @@ void Interpreter::step(const CfaEdge &e) {
 Execution Interpreter::run() {
     const auto started = std::chrono::steady_clock::now();
     EdgeId pending = -1; // the step under way, for edgesTaken
+    size_t lastNew = 0;  // the last step that took an edge for the first time
     try {
         if (P.entryFunction == NoFunction)
             stop(EndingKind::Unsupported, "the program has no entry function");
@@ -510,8 +511,13 @@ Execution Interpreter::run() {
             }
             if (!taken)
                 stop(EndingKind::Unsupported, "no enabled edge at node N" + std::to_string(n));
-            if (opts.edgesTaken && pending >= 0)
+            if (opts.edgesTaken && pending >= 0 && !(*opts.edgesTaken)[size_t(pending)]) {
                 (*opts.edgesTaken)[size_t(pending)] = 1;
+                lastNew = steps;
+            }
+            if (opts.stallSteps && steps - lastNew > opts.stallSteps)
+                stop(EndingKind::StepLimit, "no edge taken for the first time in " + std::to_string(opts.stallSteps) +
+                                                " steps");
             pending = taken->id;
             step(*taken);
         }

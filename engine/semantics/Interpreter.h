@@ -15,6 +15,9 @@ struct InterpreterOptions {
     // When set (sized to the program's edges), marks every edge whose step completed: the
     // coverage of a long run without the memory of its recorded steps.
     std::vector<char> *edgesTaken = nullptr;
+    // With edgesTaken: stop (StepLimit) once this many steps in a row took no edge for the
+    // first time — a run that only goes round a known loop; 0: never.
+    size_t stallSteps = 0;
     // Stops the run (StepLimit) once passed; 0: none. Checked every few thousand steps.
     double maxSeconds = 0;
     size_t maxCallDepth = 10'000;

@@ -201,3 +201,17 @@ int main(void) {
         EXPECT_EQ(b.draws.size(), 6u);
     }
 }
+
+TEST(Interpreter, ARunThatTakesNoNewEdgeStops) {
+    // Branch goals end a long run once it only goes round a loop it knows (stallSteps).
+    auto p = parseC("int main(void) {\n  unsigned x = 0;\n  while (x < 0x0fffffffu)\n    x++;\n  return 1;\n}\n");
+    InterpreterOptions o;
+    o.recordSteps = false;
+    std::vector<char> taken(p->edges.size(), 0);
+    o.edgesTaken = &taken;
+    o.stallSteps = 1000;
+    const Execution x = runProgram(*p, {}, o);
+    EXPECT_EQ(x.ending.kind, EndingKind::StepLimit);
+    EXPECT_NE(x.ending.message.find("no edge taken for the first time in 1000 steps"), std::string::npos)
+        << x.ending.message;
+}
