@@ -15,6 +15,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -239,7 +240,10 @@ private:
             z3::params params(c);
             params.set("scc", false); // as in SatSearch.cpp
             z3::solver solver = z3::with(z3::tactic(c, "sat"), params).mk_solver();
-            solver.from_file(m_cnf.c_str());
+            // Read here, not by solver.from_file: Z3's reader does not see interrupt(), and a
+            // formula of millions of clauses took seconds past the budget to read.
+            if (!addClauses(c, solver))
+                throw z3::exception("stopped while reading the clauses");
             const z3::check_result r = solver.check();
             if (r == z3::unsat)
                 status = 20;
@@ -267,6 +271,52 @@ private:
             m_live = nullptr;
         }
         m_status = status;
+    }
+
+    // The DIMACS file's clauses into the solver; false when stopped meanwhile. DIMACS
+    // variable N becomes the constant with the integer symbol N, as from_file names it.
+    bool addClauses(z3::context &c, z3::solver &solver) {
+        std::ifstream in(m_cnf, std::ios::binary);
+        if (!in)
+            return false;
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::vector<std::optional<z3::expr>> vars(size_t(m_variables) + 1);
+        auto var = [&](long v) -> z3::expr {
+            if (size_t(v) >= vars.size())
+                vars.resize(size_t(v) + 1);
+            if (!vars[size_t(v)])
+                vars[size_t(v)] = c.constant(c.int_symbol(int(v)), c.bool_sort());
+            return *vars[size_t(v)];
+        };
+        z3::expr_vector clause(c);
+        size_t clauses = 0;
+        const char *p = text.c_str();
+        while (*p) {
+            if (*p == 'c' || *p == 'p') { // a comment or the header: to the end of the line
+                while (*p && *p != '\n')
+                    ++p;
+                continue;
+            }
+            char *end = nullptr;
+            const long lit = std::strtol(p, &end, 10);
+            if (end == p) {
+                ++p; // blanks and line ends
+                continue;
+            }
+            p = end;
+            if (lit != 0) {
+                clause.push_back(lit > 0 ? var(lit) : !var(-lit));
+                continue;
+            }
+            solver.add(z3::mk_or(clause));
+            clause = z3::expr_vector(c);
+            if (++clauses % 4096 == 0) {
+                std::lock_guard lock(m_mutex);
+                if (m_stopped)
+                    return false;
+            }
+        }
+        return true;
     }
 
     std::string m_cnf;

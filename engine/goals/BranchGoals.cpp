@@ -466,6 +466,18 @@ GoalReport GoalSearch::run() {
     }
     m_loops = inductionLoops(P);
     m_recursive = recursiveFunctions(P);
+    // A function no call chain from the entry reaches never runs (calls through pointers
+    // are call edges too, one per function whose address is taken): its goals are decided
+    // before anything runs.
+    for (const FunctionCfa &f : P.functions) {
+        if (!f.hasBody || mayEnter(P, P.entryFunction, f.id))
+            continue;
+        std::vector<int> inside;
+        for (size_t i = 0; i < R.goals.size(); ++i)
+            if (P.edge(R.goals[i].edge).function == f.id)
+                inside.push_back(int(i));
+        prove(inside, "no call chain from " + P.functions[size_t(P.entryFunction)].name + " reaches " + f.name, 0);
+    }
     if (opts.concrete) {
         update("executions", 0);
         std::vector<ExecutionInput> inputs{ExecutionInput{}};

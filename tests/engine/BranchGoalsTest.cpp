@@ -463,3 +463,41 @@ int main(void) {
     EXPECT_EQ(proved->status, GoalStatus::Unreachable) << proved->reason;
     EXPECT_NE(proved->proof.find("every path is complete"), std::string::npos) << proved->proof;
 }
+
+TEST(BranchGoals, AFunctionNoCallChainReachesHasItsGoalsDecided) {
+    // SV-COMP's nla-digbench tasks define assume_abort_if_not and never call it.
+    auto p = parseC(std::string(prelude) + R"(
+void assume_abort_if_not(int cond) {
+    if (!cond)
+        abort();
+}
+int twice(int x) {
+    if (x > 100)
+        return 0;
+    return 2 * x;
+}
+int (*pick)(int) = twice;
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    if (pick(x) == 4)
+        return 1;
+    return 0;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 20;
+    o.concrete = false;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    for (bool polarity : {true, false}) {
+        const BranchGoal *g = goal(r, "cond", polarity);
+        ASSERT_TRUE(g);
+        EXPECT_EQ(g->status, GoalStatus::Unreachable);
+        EXPECT_EQ(g->proof, "no call chain from main reaches assume_abort_if_not");
+    }
+    // twice is called only through a pointer: its goals are not decided that way.
+    const BranchGoal *big = goal(r, "x > 100", true);
+    ASSERT_TRUE(big);
+    EXPECT_EQ(big->status, GoalStatus::Covered) << big->proof << big->reason;
+    expectTestsReplay(*p, r);
+}
