@@ -410,17 +410,31 @@ void GoalSearch::summarizeRecursion(unsigned k, const std::vector<int> &left) {
     BmcEncoding summarized(P, o);
     if (!summarized.error().empty())
         return;
-    BmcQuery q;
-    q.through = edgesOf(outside);
-    q.timeoutSeconds = remaining();
-    const ExecutionSearch s = summarized.reach(q);
-    if (s.status == ExecutionSearch::NotFound && s.complete)
-        prove(outside,
-              "bounded model checking at k=" + std::to_string(k) + " with every call of " + names +
-                  " beyond depth " + std::to_string(k) +
-                  " summarized (any result, any value of the globals it writes): every path is complete and none "
-                  "enters it",
-              k);
+    // A path found through the summary may be no execution: the goals it enters leave the
+    // set (no claim on them), and the rest is asked again.
+    while (!outside.empty() && !stopped()) {
+        BmcQuery q;
+        q.through = edgesOf(outside);
+        q.timeoutSeconds = remaining();
+        const ExecutionSearch s = summarized.reach(q);
+        if (s.status == ExecutionSearch::NotFound && s.complete) {
+            prove(outside,
+                  "bounded model checking at k=" + std::to_string(k) + " with every call of " + names +
+                      " beyond depth " + std::to_string(k) +
+                      " summarized (any result, any value of the globals it writes): every path is complete and "
+                      "none enters it",
+                  k);
+            return;
+        }
+        if (s.status != ExecutionSearch::Found)
+            return;
+        const size_t before = outside.size();
+        std::erase_if(outside, [&](int g) {
+            return std::count(s.reached.begin(), s.reached.end(), R.goals[size_t(g)].edge) > 0;
+        });
+        if (outside.size() == before)
+            return; // cannot happen: the path enters one of them
+    }
 }
 
 void GoalSearch::exploreAbstractly() {

@@ -501,3 +501,48 @@ int main(void) {
     EXPECT_EQ(big->status, GoalStatus::Covered) << big->proof << big->reason;
     expectTestsReplay(*p, r);
 }
+
+TEST(BranchGoals, ASummaryProvesWhatItCanAndLeavesWhatItEnters) {
+    // SV-COMP's Ackermann01-2: under the summary the result is arbitrary, so the error half
+    // is entered there (it needs ackermann's result to be positive: unknown), while m and n
+    // keep the guards' ranges: those halves are proved by a second query without it.
+    auto p = parseC(std::string(prelude) + R"(
+int ackermann(int m, int n) {
+    if (m == 0)
+        return n + 1;
+    if (n == 0)
+        return ackermann(m - 1, 1);
+    return ackermann(m - 1, ackermann(m, n - 1));
+}
+int main(void) {
+    int m = __VERIFIER_nondet_int();
+    if (m < 0 || m > 3)
+        return 0;
+    int n = __VERIFIER_nondet_int();
+    if (n < 0 || n > 23)
+        return 0;
+    int result = ackermann(m, n);
+    if (0 > m || 0 > n || result >= 0)
+        return 0;
+    reach_error();
+    return 1;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 2;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    for (const char *cond : {"0 > m", "0 > n"}) {
+        const BranchGoal *never = goal(r, cond, true);
+        ASSERT_TRUE(never) << cond;
+        EXPECT_EQ(never->status, GoalStatus::Unreachable) << cond << ": " << never->reason;
+        EXPECT_NE(never->proof.find("every call of ackermann beyond depth 1 summarized"), std::string::npos)
+            << never->proof;
+    }
+    const BranchGoal *error = goal(r, "result >= 0", false);
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->status, GoalStatus::Unknown) << error->proof;
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    expectTestsReplay(*p, r);
+}
