@@ -27,6 +27,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
       m_seconds(new QDoubleSpinBox), m_execSeconds(new QDoubleSpinBox), m_exactSeconds(new QDoubleSpinBox),
       m_kStart(new QSpinBox), m_kStep(new QSpinBox), m_kMax(new QSpinBox), m_goalSeconds(new QDoubleSpinBox),
       m_goalConcrete(new QCheckBox(tr("Executions on boundary and random inputs first"))),
+      m_goalValueAnalysis(new QCheckBox(tr("Value analysis: a goal it never enters, once it finishes, is unreachable"))),
       m_goalInduction(new QCheckBox(tr("k-induction: the inductive step proves goals unreachable"))) {
     setWindowTitle(tr("Analysis Settings"));
     m_order->addItem(tr("Breadth first"));
@@ -79,6 +80,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
     kf->addRow(tr("Last bound k:"), m_kMax);
     kf->addRow(tr("Time:"), m_goalSeconds);
     kf->addRow(QString(), m_goalConcrete);
+    kf->addRow(QString(), m_goalValueAnalysis);
     kf->addRow(QString(), m_goalInduction);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -181,6 +183,7 @@ void AnalysisSettingsDialog::setGoalOptions(const GoalOptions &o) {
     m_kMax->setValue(int(o.kMax));
     m_goalSeconds->setValue(o.timeSeconds);
     m_goalConcrete->setChecked(o.concrete);
+    m_goalValueAnalysis->setChecked(o.valueAnalysis);
     m_goalInduction->setChecked(o.induction);
 }
 
@@ -191,6 +194,7 @@ GoalOptions AnalysisSettingsDialog::goalOptions() const {
     o.kMax = unsigned(std::max(m_kMax->value(), m_kStart->value()));
     o.timeSeconds = m_goalSeconds->value();
     o.concrete = m_goalConcrete->isChecked();
+    o.valueAnalysis = m_goalValueAnalysis->isChecked();
     o.induction = m_goalInduction->isChecked();
     return o;
 }
@@ -206,6 +210,7 @@ GoalOptions AnalysisSettingsDialog::loadGoals() {
     o.kMax = s.value(QStringLiteral("kMax"), o.kMax).toUInt();
     o.timeSeconds = s.value(QStringLiteral("seconds"), o.timeSeconds).toDouble();
     o.concrete = s.value(QStringLiteral("concrete"), o.concrete).toBool();
+    o.valueAnalysis = s.value(QStringLiteral("valueAnalysis"), o.valueAnalysis).toBool();
     o.induction = s.value(QStringLiteral("induction"), o.induction).toBool();
     return o;
 }
@@ -218,6 +223,7 @@ void AnalysisSettingsDialog::saveGoals(const GoalOptions &o) {
     s.setValue(QStringLiteral("kMax"), o.kMax);
     s.setValue(QStringLiteral("seconds"), o.timeSeconds);
     s.setValue(QStringLiteral("concrete"), o.concrete);
+    s.setValue(QStringLiteral("valueAnalysis"), o.valueAnalysis);
     s.setValue(QStringLiteral("induction"), o.induction);
 }
 

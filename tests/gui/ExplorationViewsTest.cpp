@@ -445,13 +445,14 @@ private slots:
         QCOMPARE(back.exact, true);
         QCOMPARE(back.exactSeconds, 11.0);
         QCOMPARE(back.exactMaxUnwind, 32u);
-        // Branch goals: k from 3 by 2 up to 9, 30 s, no sampled executions.
+        // Branch goals: k from 3 by 2 up to 9, 30 s, no sampled executions, no value analysis.
         GoalOptions g;
         g.kStart = 3;
         g.kStep = 2;
         g.kMax = 9;
         g.timeSeconds = 30;
         g.concrete = false;
+        g.valueAnalysis = false;
         d.setGoalOptions(g);
         const GoalOptions gb = d.goalOptions();
         QCOMPARE(gb.kStart, 3u);
@@ -459,6 +460,7 @@ private slots:
         QCOMPARE(gb.kMax, 9u);
         QCOMPARE(gb.timeSeconds, 30.0);
         QCOMPARE(gb.concrete, false);
+        QCOMPARE(gb.valueAnalysis, false);
         QCOMPARE(gb.induction, true);
         d.show();
         screenshot(&d, QStringLiteral("settings-dialog.png"));
