@@ -400,30 +400,28 @@ void Lowering::findAddressTaken() {
     }
 }
 
-FunctionId Lowering::invalidCallFunction() {
-    const std::string key = "\x01no function";
+FunctionId Lowering::bodilessFunction(const std::string &key, const std::string &name, const Type *type,
+                                      Intrinsic intrinsic) {
     if (auto it = functionsByKey.find(key); it != functionsByKey.end())
         return it->second;
     FunctionCfa f;
     f.id = FunctionId(P.functions.size());
-    f.name = "(no function)";
-    f.type = P.types.functionType(P.types.voidType(), {}, false);
-    f.intrinsic = Intrinsic::InvalidCall;
+    f.name = name;
+    f.type = type;
+    f.intrinsic = intrinsic;
     P.functions.push_back(f);
     return functionsByKey[key] = f.id;
 }
 
+FunctionId Lowering::invalidCallFunction() {
+    return bodilessFunction("\x01no function", "(no function)", P.types.functionType(P.types.voidType(), {}, false),
+                            Intrinsic::InvalidCall);
+}
+
 FunctionId Lowering::vlaAllocationFunction() {
-    const std::string key = "\x01variable-length array";
-    if (auto it = functionsByKey.find(key); it != functionsByKey.end())
-        return it->second;
-    FunctionCfa f;
-    f.id = FunctionId(P.functions.size());
-    f.name = "__builtin_alloca";
-    f.type = P.types.functionType(P.types.pointerTo(P.types.voidType()), {P.types.sizeT()}, false);
-    f.intrinsic = Intrinsic::Malloc;
-    P.functions.push_back(f);
-    return functionsByKey[key] = f.id;
+    return bodilessFunction("\x01variable-length array", "__builtin_alloca",
+                            P.types.functionType(P.types.pointerTo(P.types.voidType()), {P.types.sizeT()}, false),
+                            Intrinsic::Malloc);
 }
 
 void Lowering::reportUnsupported() {

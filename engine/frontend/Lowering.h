@@ -206,6 +206,8 @@ public:
     // A function pointer's value for a function: its number + 1 (0 is NULL).
     static int64_t functionNumber(FunctionId f) { return int64_t(f) + 1; }
     // The body-less function a call through a pointer to no function of its type calls.
+    // A function without body that the program does not declare, made once per key.
+    FunctionId bodilessFunction(const std::string &key, const std::string &name, const Type *type, Intrinsic intrinsic);
     FunctionId invalidCallFunction();
     // What a variable-length array's declaration calls: an allocation of its bytes, as
     // gcc's alloca (Intrinsic::Malloc, never NULL).

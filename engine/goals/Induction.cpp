@@ -70,6 +70,14 @@ private:
     const Program &P;
 };
 
+// Havoc gives no pointer a value an execution could have: a write set with one is refused.
+void refusePointerWrites(const Program &p, const std::set<VarId> &vars, std::string &refused) {
+    for (VarId v : vars)
+        for (const Leaf &leaf : leavesOf(p.variable(v).type))
+            if (leaf.type->isPointer() && refused.empty())
+                refused = "it writes the pointer " + p.variable(v).name;
+}
+
 bool reaches(const Program &p, FunctionId from, FunctionId to, std::set<FunctionId> &seen) {
     if (from == to)
         return true;
@@ -121,12 +129,8 @@ CallWrites callWritesOf(const Program &program, FunctionId function) {
         out.refused = "it returns a " + result->spelling();
     if (out.refused.empty() && result && result->isPointer())
         out.refused = "it returns a pointer";
-    for (VarId v : w.vars) {
-        for (const Leaf &leaf : leavesOf(program.variable(v).type))
-            if (leaf.type->isPointer() && out.refused.empty())
-                out.refused = "it writes the pointer " + program.variable(v).name;
-        out.globals.push_back(v);
-    }
+    refusePointerWrites(program, w.vars, out.refused);
+    out.globals.assign(w.vars.begin(), w.vars.end());
     return out;
 }
 
@@ -159,12 +163,8 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
         loop.refused = w.refused;
         if (ls.irreducible)
             loop.refused = "the function has irreducible control flow";
-        for (VarId v : w.vars) {
-            for (const Leaf &leaf : leavesOf(program.variable(v).type))
-                if (leaf.type->isPointer() && loop.refused.empty())
-                    loop.refused = "it writes the pointer " + program.variable(v).name;
-            loop.writes.push_back(v);
-        }
+        refusePointerWrites(program, w.vars, loop.refused);
+        loop.writes.assign(w.vars.begin(), w.vars.end());
         out.push_back(std::move(loop));
     }
     return out;
