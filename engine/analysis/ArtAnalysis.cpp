@@ -147,6 +147,15 @@ std::vector<int> cfaPostorder(const Program &p) {
     return post;
 }
 
+std::vector<EdgeId> callStackOf(const ValueState &s) {
+    std::vector<EdgeId> calls;
+    for (const auto &f : s.stack)
+        calls.push_back(f.callEdge);
+    return calls;
+}
+
+} // namespace
+
 size_t residentMb() {
     FILE *f = fopen("/proc/self/statm", "r");
     if (!f)
@@ -157,15 +166,6 @@ size_t residentMb() {
     fclose(f);
     return size_t(resident) * size_t(sysconf(_SC_PAGESIZE)) / (1024 * 1024);
 }
-
-std::vector<EdgeId> callStackOf(const ValueState &s) {
-    std::vector<EdgeId> calls;
-    for (const auto &f : s.stack)
-        calls.push_back(f.callEdge);
-    return calls;
-}
-
-} // namespace
 
 ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathObserver *observer, Score score)
     : P(program), m_options(options), m_observer(observer), m_score(std::move(score)), m_transfer(program),

@@ -33,6 +33,10 @@ enum class TraversalOrder {
 const char *traversalOrderName(TraversalOrder o);
 std::optional<TraversalOrder> traversalOrderFromName(const std::string &name);
 
+// The resident memory of this process in MB (0 where /proc is not there): what
+// ArtBudget::maxMemoryMb is held against.
+size_t residentMb();
+
 struct ArtBudget {
     size_t maxNodes = 0;     // 0: no limit
     double maxSeconds = 0;   // 0: no limit

@@ -194,6 +194,7 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
     io.maxSteps = budget.steps;
     io.maxSeconds = budget.seconds;
     io.stallSteps = budget.stall;
+    io.cancel = opts.cancel;
     std::vector<char> taken(P.edges.size(), 0);
     io.edgesTaken = &taken;
     const Execution x = runProgram(P, input, io);
@@ -442,10 +443,10 @@ void GoalSearch::exploreAbstractly() {
     o.order = TraversalOrder::Bfs;
     o.checkTargets = false; // isolation: a failing assertion ends its path, nothing more
     // A finite abstract state space is explored within seconds (27,254 nodes of an ECA
-    // program: 1 s); deep recursion never finishes and would eat memory.
+    // program: 1 s); deep recursion never finishes and would eat memory (a gigabyte more).
     o.budget.maxSeconds = std::min(5.0, opts.timeSeconds > 0 ? remaining() / 8 : 5.0);
     o.budget.maxNodes = 1'000'000;
-    o.budget.maxMemoryMb = 1024;
+    o.budget.maxMemoryMb = residentMb() + 1024; // a GUI holds more than vcov-cli before it starts
     ArtAnalysis analysis(P, o);
     update("value analysis", 0);
     const StopReason stop = analysis.run(opts.cancel);

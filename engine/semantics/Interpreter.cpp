@@ -492,9 +492,13 @@ Execution Interpreter::run() {
             }
             if (++steps > opts.maxSteps)
                 stop(EndingKind::StepLimit, "step limit of " + std::to_string(opts.maxSteps) + " reached");
-            if (opts.maxSeconds > 0 && steps % 4096 == 0 &&
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > opts.maxSeconds)
-                stop(EndingKind::StepLimit, "time limit of " + std::to_string(opts.maxSeconds) + " s reached");
+            if (steps % 4096 == 0) {
+                if (opts.cancel && opts.cancel->load())
+                    stop(EndingKind::StepLimit, "cancelled");
+                if (opts.maxSeconds > 0 &&
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > opts.maxSeconds)
+                    stop(EndingKind::StepLimit, "time limit of " + std::to_string(opts.maxSeconds) + " s reached");
+            }
             const CfaNode &node = P.node(n);
             const CfaEdge *taken = nullptr;
             for (EdgeId id : node.out) {

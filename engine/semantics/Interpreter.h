@@ -6,6 +6,8 @@
 #include "semantics/Execution.h"
 #include "semantics/Properties.h"
 
+#include <atomic>
+
 namespace vcov {
 
 struct InterpreterOptions {
@@ -20,6 +22,8 @@ struct InterpreterOptions {
     size_t stallSteps = 0;
     // Stops the run (StepLimit) once passed; 0: none. Checked every few thousand steps.
     double maxSeconds = 0;
+    // Set from another thread: the run stops (StepLimit) within a few thousand steps. Not owned.
+    const std::atomic<bool> *cancel = nullptr;
     size_t maxCallDepth = 10'000;
     const ProgramVariant *variant = nullptr; // run this variant of the program (a mutant); not owned
 };

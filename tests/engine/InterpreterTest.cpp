@@ -214,4 +214,12 @@ TEST(Interpreter, ARunThatTakesNoNewEdgeStops) {
     EXPECT_EQ(x.ending.kind, EndingKind::StepLimit);
     EXPECT_NE(x.ending.message.find("no edge taken for the first time in 1000 steps"), std::string::npos)
         << x.ending.message;
+    // A cancel (the GUI's Stop while branch goals run) ends it too.
+    std::atomic<bool> cancel{true};
+    InterpreterOptions c;
+    c.recordSteps = false;
+    c.cancel = &cancel;
+    const Execution y = runProgram(*p, {}, c);
+    EXPECT_EQ(y.ending.kind, EndingKind::StepLimit);
+    EXPECT_EQ(y.ending.message, "cancelled");
 }
