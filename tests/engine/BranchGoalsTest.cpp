@@ -40,6 +40,17 @@ void expectTestsReplay(const Program &p, const GoalReport &r) {
     }
 }
 
+// An unreachable goal, held against the interpreter: none of these runs enters it.
+void expectNeverEntered(const Program &p, const BranchGoal &g, const std::vector<ExecutionInput> &inputs) {
+    for (const ExecutionInput &in : inputs) {
+        InterpreterOptions io;
+        io.properties = {};
+        const Execution x = runProgram(p, in, io);
+        for (size_t i = 0; i < completedSteps(x); ++i)
+            ASSERT_NE(x.steps[i].edge, g.edge) << g.id << " " << g.condition << " (" << g.proof << ") is entered";
+    }
+}
+
 } // namespace
 
 TEST(BranchGoals, TwoGoalsPerAtomicConditionLoopAndCase) {
@@ -328,6 +339,10 @@ int main(void) {
     EXPECT_EQ(seven->status, GoalStatus::Unreachable) << seven->reason;
     EXPECT_NE(seven->proof.find("the value analysis explored every reachable abstract state"), std::string::npos)
         << seven->proof;
+    std::vector<ExecutionInput> inputs;
+    for (size_t iterations = 0; iterations < 40; ++iterations)
+        inputs.push_back({std::vector<int64_t>(iterations, 1), {}}); // then a 0 ends the loop
+    expectNeverEntered(*p, *seven, inputs);
     for (const BranchGoal &g : r.goals)
         if (&g != seven) {
             EXPECT_EQ(g.status, GoalStatus::Covered) << g.id << " " << g.condition;
@@ -371,6 +386,12 @@ int main(void) {
     ASSERT_TRUE(never);
     EXPECT_EQ(never->status, GoalStatus::Unreachable) << never->reason;
     EXPECT_NE(never->proof.find("every call of f91 beyond depth 1 summarized"), std::string::npos) << never->proof;
+    std::vector<ExecutionInput> inputs;
+    for (int64_t x = -300; x <= 300; ++x)
+        inputs.push_back({{x}, {}});
+    for (int64_t x : {INT32_MAX, INT32_MAX - 5, -100000})
+        inputs.push_back({{x}, {}});
+    expectNeverEntered(*p, *never, inputs);
     EXPECT_EQ(r.count(GoalStatus::Unknown), 0u);
     EXPECT_TRUE(r.error.empty()) << r.error;
     expectTestsReplay(*p, r);
@@ -539,6 +560,11 @@ int main(void) {
         EXPECT_EQ(never->status, GoalStatus::Unreachable) << cond << ": " << never->reason;
         EXPECT_NE(never->proof.find("every call of ackermann beyond depth 1 summarized"), std::string::npos)
             << never->proof;
+        std::vector<ExecutionInput> inputs;
+        for (int64_t m = -1; m <= 3; ++m)
+            for (int64_t n = -1; n <= 6; ++n)
+                inputs.push_back({{m, n}, {}});
+        expectNeverEntered(*p, *never, inputs);
     }
     const BranchGoal *error = goal(r, "result >= 0", false);
     ASSERT_TRUE(error);
