@@ -133,7 +133,14 @@ struct BmcEncoding::Impl {
     std::optional<Unwinder> unwinder;
     std::optional<Encoder> encoder;
 
-    std::vector<z3::expr> variantFacts(size_t k) const { return encoder->variantFacts(k); }
+    // What a query assumes: its variant's literal, and the invariants it keeps.
+    std::vector<z3::expr> variantFacts(const Query &q) const {
+        std::vector<z3::expr> facts = encoder->variantFacts(q.variant);
+        for (size_t i = 0; i < encoder->invariantSelectors.size(); ++i)
+            facts.push_back(q.droppedInvariants.count(i) ? !encoder->invariantSelectors[i]
+                                                         : encoder->invariantSelectors[i]);
+        return facts;
+    }
 
     z3::expr takenGuard(const UEdge &ue) {
         auto it = encoder->taken.find(&ue);
@@ -333,7 +340,7 @@ ExecutionSearch BmcEncoding::findExecution(const Query &query) {
             return result;
         }
         std::optional<z3::model> model;
-        const std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        const std::vector<z3::expr> facts = d->variantFacts(query);
         // With an automaton, goals and cut paths count where the product reaches them.
         std::optional<QueryProduct> product;
         if (query.observer)
@@ -372,7 +379,7 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
     ExecutionSearch result;
     result.unrolledNodes = d->unrolledNodes;
     result.reason = d->queryError(query);
-    if (result.reason.empty() && query.through.empty())
+    if (result.reason.empty() && query.through.empty() && !query.invariants)
         result.reason = "internal error: a reach query names no edge";
     if (result.reason.empty() && !d->options.unwindingAssertions)
         result.reason = "internal error: a reach query needs unwinding assertions";
@@ -382,7 +389,7 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
     auto left = [&] { return budget > 0 ? std::max(0.001, budget - elapsed()) : 0.0; };
     const Encoder &encoder = *d->encoder;
     try {
-        const std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        const std::vector<z3::expr> facts = d->variantFacts(query);
         std::optional<QueryProduct> product;
         if (query.observer)
             product = d->productWith(*query.observer);
@@ -415,6 +422,23 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
                 hits.push_back(product ? andE(v.condition, d->admits(*query.observer, *product, v)) : v.condition);
                 hitEdges.push_back(v.edge);
             }
+        // A checked invariant that fails: where the automaton admits the state at its head.
+        const size_t edgeHits = hits.size();
+        std::vector<size_t> hitInvariants;
+        if (query.invariants)
+            for (const InvariantHit &h : encoder.invariantHits) {
+                if (query.droppedInvariants.count(h.invariant))
+                    continue;
+                z3::expr c = h.condition;
+                if (product) {
+                    std::vector<z3::expr> admitted;
+                    for (const auto &[state, at] : (*product)[size_t(h.unode)])
+                        admitted.push_back(at);
+                    c = andE(c, d->any(admitted));
+                }
+                hits.push_back(c);
+                hitInvariants.push_back(h.invariant);
+            }
         std::optional<z3::model> model;
         z3::check_result r = solveAny(d->ctx, encoder.definitions, hits, facts, left(), d->options.cancel, model,
                                       result.reason, nullptr, encoder.floatingPoint);
@@ -422,11 +446,15 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
             result.status = ExecutionSearch::Found;
             result.input = inputsFromModel(encoder, *model);
             std::set<EdgeId> reached;
+            std::set<size_t> broken;
             const std::vector<bool> hit = evaluateAll(*model, hits);
             for (size_t i = 0; i < hits.size(); ++i)
-                if (hit[i])
+                if (hit[i] && i < edgeHits)
                     reached.insert(hitEdges[i]);
+                else if (hit[i])
+                    broken.insert(hitInvariants[i - edgeHits]);
             result.reached.assign(reached.begin(), reached.end());
+            result.brokenInvariants.assign(broken.begin(), broken.end());
         } else if (r == z3::unsat) {
             result.status = ExecutionSearch::NotFound;
             d->decideComplete(query, product, facts, left(), result);
@@ -477,7 +505,7 @@ BmcResult BmcEncoding::check(const Query &query) {
             return finish(result);
         }
         const double budget = query.timeoutSeconds > 0 ? query.timeoutSeconds : options.timeoutSeconds;
-        const std::vector<z3::expr> facts = d->variantFacts(query.variant);
+        const std::vector<z3::expr> facts = d->variantFacts(query);
         // With an automaton, violations count where the product reaches them.
         std::optional<QueryProduct> product;
         if (query.observer)

@@ -9,6 +9,7 @@
 #include "semantics/Properties.h"
 
 #include <atomic>
+#include <climits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,17 +33,29 @@ struct BmcOptions {
     // The inductive step of k-induction: entering a loop (taking one of entryEdges, which
     // lead to its head from outside the loop) gives these variables arbitrary values, so
     // the loop starts from any state that agrees with the real one on what it never writes.
+    // The step havocs its own loop, and may havoc the others to take them as their effect.
     struct Havoc {
         std::set<EdgeId> entryEdges;
         std::vector<VarId> vars; // scalars and arrays of scalars, no pointers
     };
-    std::optional<Havoc> havoc;
+    std::vector<Havoc> havocs;
     // A call of one of these functions one frame beyond the recursion bound is summarized
     // instead of cut: it returns an arbitrary value and gives the listed globals (what it may
     // write) arbitrary values. An over-approximation, complete for what happens after the
     // call but blind inside it (its paths are not replayed). The caller makes sure that the
     // function writes nothing else (no write through a pointer, no pointer returned).
     std::map<FunctionId, std::vector<VarId>> summarizedRecursion;
+    // Auxiliary invariants of k-induction: conditions at the head of a loop of the entry
+    // function, per arrival there in its frame (arrival 0 comes from outside the loop,
+    // arrival n after the n-th jump back). Before checkedFrom the condition is assumed (a
+    // path where it fails ends there); from checkedFrom on, a path where it fails is an
+    // invariant hit (BmcQuery::invariants), and the condition is assumed after the check.
+    struct Invariant {
+        NodeId head = NoNode;
+        ExprPtr cond; // an int-valued condition over the entry function's variables and globals
+        unsigned checkedFrom = UINT_MAX;
+    };
+    std::vector<Invariant> invariants;
     // Arrays of one integer or floating-point type with at least this many elements (and of
     // more than 65,536 pointers) are encoded by their writes
     // (read over write) until the writes outnumber the elements, rather than scalar by scalar:
@@ -93,6 +106,7 @@ struct ExecutionSearch {
     size_t unrolledNodes = 0;
     bool optimal = false; // Found with maximizeCover: no execution takes more of the edges
     std::vector<EdgeId> reached; // Found by reach: the wanted edges the solver's path takes
+    std::vector<size_t> brokenInvariants; // Found by reach with invariants: their indices in BmcOptions::invariants
 };
 
 ExecutionSearch findExecution(const Program &program, const BmcOptions &options);
@@ -126,6 +140,12 @@ struct BmcQuery {
     // reach only: a selected property's violation on one of `through` (an assertion, a
     // reach_error() call) counts as taking it: k-induction of properties.
     bool violations = false;
+    // reach only: a checked invariant that fails (BmcOptions::invariants) counts as a wanted
+    // edge taken; `through` may then be empty.
+    bool invariants = false;
+    // Invariants (BmcOptions::invariants) this query neither assumes nor checks: Houdini
+    // drops the candidates that fail without encoding the program again.
+    std::set<size_t> droppedInvariants;
 };
 
 class BmcEncoding {

@@ -519,11 +519,13 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
     }
     if (ue.target < 0 || s.guard.is_false())
         return;
-    if (opts.havoc && ue.kind != UEdge::Enter && opts.havoc->entryEdges.count(ue.edge)) {
-        // Entering the inductive step's loop: what it writes becomes arbitrary (not an input
-        // of any execution: the step's paths are not replayed).
+    for (const BmcOptions::Havoc &h : opts.havocs) {
+        if (ue.kind == UEdge::Enter || !h.entryEdges.count(ue.edge))
+            continue;
+        // Entering a loop of the inductive step: what it writes becomes arbitrary (not an
+        // input of any execution: the step's paths are not replayed).
         Eval at{s, U.nodes[size_t(ue.target)].frame, ue.edge, ctx.bool_val(true)};
-        for (VarId v : opts.havoc->vars) {
+        for (VarId v : h.vars) {
             const Type *t = P.variable(v).type;
             havoc(address(makeVar(t, v), at), t, at);
         }
@@ -575,6 +577,8 @@ void Encoder::encode() {
         State s = merge(in);
         in.clear();
         in.shrink_to_fit();
+        if (!opts.invariants.empty() && U.nodes[size_t(n)].frame == 0)
+            invariantsAt(n, s);
         if (s.guard.is_false())
             continue;
         nodeGuards.push_back({n, s.guard});

@@ -105,6 +105,13 @@ struct Violation {
     std::string loop = {}; // for unwinding: the loop id (or "recursion of f") the bound cut
 };
 
+// A path on which a checked invariant fails at a loop head (BmcOptions::invariants).
+struct InvariantHit {
+    z3::expr condition;
+    int unode;
+    size_t invariant; // index into BmcOptions::invariants
+};
+
 // An execution that ends normally: at the entry function's exit, or by an exit() call.
 struct Goal {
     z3::expr guard;
@@ -149,6 +156,9 @@ public:
 
     std::vector<Violation> violations;
     std::vector<Goal> goals; // executions that end normally in an accepting observer state
+    std::vector<InvariantHit> invariantHits;
+    // Per invariant, the literal that makes it count (assumed and checked); queries fix them.
+    std::vector<z3::expr> invariantSelectors;
     std::vector<InputSymbol> inputs;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
@@ -242,6 +252,9 @@ private:
     void intrinsic(const CfaEdge &e, Eval &ev);
     // Gives the object at dst (of type t) arbitrary contents: not an input of any execution.
     void havoc(const SymValue &dst, const Type *t, Eval &at);
+    // The auxiliary invariants of the loop whose head `unode` is (BmcOptions::invariants):
+    // checked (invariantHits) or assumed on the state arriving there.
+    void invariantsAt(int unode, State &s);
 
     const Program &P;
     const BmcOptions &opts;
@@ -250,6 +263,7 @@ private:
     std::vector<ObjectDesc> objects;
     std::map<std::pair<int, VarId>, int> locals;
     std::map<VarId, int> globals;
+    std::optional<LoopStructure> m_entryLoops; // the entry function's, for invariantsAt
     std::map<int, int> returnSlots;
     std::map<const Expr *, int> strings;
     uint64_t order = 0;

@@ -3,12 +3,14 @@
 #include "analysis/ArtAnalysis.h"
 #include "bmc/Bmc.h"
 #include "goals/Induction.h"
+#include "goals/Invariants.h"
 #include "semantics/Interpreter.h"
 #include "semantics/SampleInputs.h"
 
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace vcov {
@@ -176,6 +178,15 @@ private:
     // the goals left that no recursive function can enter, when every path is complete.
     void summarizeRecursion(unsigned k, const std::vector<int> &left);
 
+    // The loop's auxiliary invariants, inferred once (again at a larger k when the loops
+    // before it did not fit the bound, or with them taken as their effect: abstracted).
+    const LoopInvariants &invariantsFor(int loop, unsigned k, bool abstracted);
+    std::map<size_t, std::vector<ExprPtr>> otherInvariants(int except, unsigned k);
+    bool worthAbstracting(int loop);
+    // The inductive step over loop l for these goals (with the other loops taken as their
+    // effect when abstracted); false: stop here.
+    bool stepOver(int l, std::vector<int> set, unsigned k, const std::string &bound, double stepUntil, bool abstracted);
+
     const Program &P;
     const GoalOptions &opts;
     const std::function<void(const GoalReport &, const GoalProgress &)> &m_onUpdate;
@@ -184,6 +195,8 @@ private:
     std::map<EdgeId, int> m_goalOf;
     std::vector<InductionLoop> m_loops;
     std::set<FunctionId> m_recursive;
+    std::map<int, std::pair<unsigned, LoopInvariants>> m_invariants; // per loop: the k tried, the result
+    std::set<int> m_abstracted; // loops whose step was tried with the others taken as their effect
 };
 
 size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin, unsigned k,
@@ -324,7 +337,6 @@ bool GoalSearch::round(unsigned k) {
     // The step may not starve the larger bounds: with many goals that are not inductive yet
     // (but reachable deeper), a third of what is left, then on to the next k.
     const double stepUntil = opts.timeSeconds > 0 ? elapsed() + remaining() / 3 : 0;
-    auto stepTimeUp = [&] { return stepUntil > 0 && elapsed() >= stepUntil; };
     for (auto &[l, goals] : byLoop) {
         if (l < 0) {
             explain(goals, bound + "; no loop of " + P.functions[size_t(P.entryFunction)].name +
@@ -332,50 +344,178 @@ bool GoalSearch::round(unsigned k) {
                     k);
             continue;
         }
-        if (stopped())
+        if (!stepOver(l, goals, k, bound, stepUntil, false))
             return false;
-        update("inductive step", k);
-        InductiveStep step(P, m_loops[size_t(l)], k, remaining(), opts.cancel);
-        if (!step.error().empty()) {
-            explain(goals, bound + "; inductive step: " + step.error(), k);
+    }
+    update("inductive step", k);
+    return true;
+}
+
+const LoopInvariants &GoalSearch::invariantsFor(int loop, unsigned k, bool abstracted) {
+    auto it = m_invariants.find(loop);
+    if (it != m_invariants.end() && (!it->second.second.prefixIncomplete || (it->second.first >= k && !abstracted)))
+        return it->second.second;
+    // With the loops before it taken as their effect, what holds at their heads first.
+    OtherLoops others;
+    if (abstracted)
+        others = abstractOtherLoops(m_loops, size_t(loop), otherInvariants(loop, k));
+    update("auxiliary invariants", k);
+    std::vector<ExecutionInput> inputs{ExecutionInput{}};
+    for (ExecutionInput &in : sampleInputs(40, 4, 0x1a7e5))
+        inputs.push_back(std::move(in));
+    const HeadSample sample = sampleHead(P, m_loops[size_t(loop)], inputs, ShortRunSteps, opts.cancel);
+    const double budget = opts.timeSeconds > 0 ? std::min(10.0, remaining() / 6) : 10.0;
+    LoopInvariants inv =
+        inferInvariants(P, m_loops[size_t(loop)], sample, k, budget, opts.cancel, abstracted ? &others : nullptr);
+    if (abstracted && inv.proved.empty() && it != m_invariants.end())
+        return it->second.second; // keep what the exact prefix gave
+    auto &slot = m_invariants[loop];
+    slot = {k, std::move(inv)};
+    return slot.second;
+}
+
+bool GoalSearch::worthAbstracting(int loop) {
+    // Once per loop; again at larger bounds only where it found what holds at the head
+    // (the abstraction costs two more encodings, and without invariants it rarely helps).
+    if (m_abstracted.insert(loop).second)
+        return true;
+    auto it = m_invariants.find(loop);
+    return it != m_invariants.end() && !it->second.second.proved.empty();
+}
+
+std::map<size_t, std::vector<ExprPtr>> GoalSearch::otherInvariants(int except, unsigned k) {
+    std::map<size_t, std::vector<ExprPtr>> out;
+    for (size_t i = 0; i < m_loops.size(); ++i) {
+        if (int(i) == except || stopped())
             continue;
-        }
-        const std::string proof = "k-induction at k=" + std::to_string(k) + " over loop " + m_loops[size_t(l)].id;
-        // The step for the whole set; each failure names the goals its path enters, which
-        // leave the set (not inductive at this k), and the rest is asked again: as many
-        // queries as goals that fail, plus one. A set is proved together (sound: the first
-        // entry of any of them is what the induction excludes).
-        std::vector<int> set = goals;
+        for (const HeadInvariant &h : invariantsFor(int(i), k, false).proved)
+            out[i].push_back(h.cond);
+    }
+    return out;
+}
+
+bool GoalSearch::stepOver(int l, std::vector<int> set, unsigned k, const std::string &bound, double stepUntil,
+                          bool abstracted) {
+    const InductionLoop &loop = m_loops[size_t(l)];
+    auto stepTimeUp = [&] { return stepUntil > 0 && elapsed() >= stepUntil; };
+    update("inductive step", k);
+    OtherLoops others;
+    if (abstracted)
+        others = abstractOtherLoops(m_loops, size_t(l), otherInvariants(l, k));
+    const OtherLoops *with = abstracted ? &others : nullptr;
+    std::string proof = "k-induction at k=" + std::to_string(k) + " over loop " + loop.id;
+    if (abstracted)
+        proof += " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed)";
+    std::vector<ExprPtr> assumed;
+    std::string described;
+    auto useInvariants = [&](const LoopInvariants &inv) {
+        assumed.clear();
+        for (const HeadInvariant &h : inv.proved)
+            assumed.push_back(h.cond);
+        described = inv.describe();
+    };
+    bool strengthened = !opts.invariants;
+    if (auto it = m_invariants.find(l); it != m_invariants.end() && opts.invariants && !abstracted) {
+        useInvariants(it->second.second);
+        strengthened = !it->second.second.prefixIncomplete || it->second.first >= k;
+    }
+    if (abstracted && opts.invariants) {
+        useInvariants(invariantsFor(l, k, true));
+        strengthened = true;
+    }
+    auto withInvariants = [&] {
+        return proof + (assumed.empty() ? "" : " with the auxiliary invariants " + described + " (proved by Houdini)");
+    };
+    if (abstracted) {
+        // The abstraction's own base: the loop's first k iterations, after the other loops'
+        // effect (the exact base case needs those loops to fit the bound).
+        InductiveStep base(P, loop, k, remaining(), opts.cancel, {}, assumed, with, true);
         while (!set.empty()) {
             if (stopped())
                 return false;
-            if (stepTimeUp()) {
-                explain(set, bound + "; the inductive step at k=" + std::to_string(k) +
-                                 " ran out of its share of the budget",
-                        k);
+            const InductionStep s = base.error().empty() ? base.check(edgesOf(set), remaining())
+                                                         : InductionStep{InductionStep::Unknown, base.error(), 0, {}};
+            if (s.status == InductionStep::Proved)
                 break;
-            }
-            InductionStep s = step.check(edgesOf(set), remaining());
-            if (s.status == InductionStep::Proved) {
-                prove(set, proof, k);
-                break;
-            }
             if (s.status == InductionStep::Unknown || s.failing.empty()) {
                 explain(set, bound + "; " + s.reason, k);
-                break;
+                return true;
             }
-            std::vector<int> failed, rest;
+            std::vector<int> rest;
             for (int g : set)
-                (std::count(s.failing.begin(), s.failing.end(), R.goals[size_t(g)].edge) ? failed : rest).push_back(g);
-            if (failed.empty()) { // cannot happen: the path enters one of the set
-                explain(set, bound + "; " + s.reason, k);
-                break;
-            }
-            explain(failed, bound + "; " + s.reason, k);
+                if (std::count(s.failing.begin(), s.failing.end(), R.goals[size_t(g)].edge))
+                    explain({g}, bound + "; " + s.reason, k);
+                else
+                    rest.push_back(g);
+            if (rest.size() == set.size())
+                return true; // cannot happen: the path enters one of the set
             set = std::move(rest);
         }
+        if (set.empty())
+            return true;
     }
-    update("inductive step", k);
+    auto step = std::make_unique<InductiveStep>(P, loop, k, remaining(), opts.cancel, PropertySet{}, assumed, with);
+    if (!step->error().empty()) {
+        explain(set, bound + "; inductive step: " + step->error(), k);
+        return true;
+    }
+    // The step for the whole set; each failure names the goals its path enters, which
+    // leave the set (not inductive at this k), and the rest is asked again: as many
+    // queries as goals that fail, plus one. A set is proved together (sound: the first
+    // entry of any of them is what the induction excludes).
+    while (!set.empty()) {
+        if (stopped())
+            return false;
+        if (stepTimeUp()) {
+            explain(set, bound + "; the inductive step at k=" + std::to_string(k) + " ran out of its share of the budget",
+                    k);
+            break;
+        }
+        InductionStep s = step->check(edgesOf(set), remaining());
+        if (s.status == InductionStep::Proved) {
+            prove(set, withInvariants(), k);
+            break;
+        }
+        if (!strengthened) {
+            // The step fails on its own: once per loop and bound, with what is proved to
+            // hold at the loop's head, then the same set again.
+            strengthened = true;
+            const LoopInvariants &inv = invariantsFor(l, k, false);
+            if (inv.proved.empty() && inv.prefixIncomplete && m_loops.size() > 1 && !stopped() && worthAbstracting(l)) {
+                // The invariants need the loops before this one: take those as their effect.
+                explain(set, bound + "; " + s.reason, k);
+                return stepOver(l, set, k, bound, stepUntil, true);
+            }
+            if (!inv.proved.empty()) {
+                useInvariants(inv);
+                auto strong =
+                    std::make_unique<InductiveStep>(P, loop, k, remaining(), opts.cancel, PropertySet{}, assumed, with);
+                if (strong->error().empty()) {
+                    step = std::move(strong);
+                    continue;
+                }
+            }
+        }
+        if (s.status == InductionStep::Unknown && !abstracted && m_loops.size() > 1 && !stopped() &&
+            s.reason.find("too small for") != std::string::npos && worthAbstracting(l)) {
+            // Another loop did not fit the bound: take the others as their effect.
+            explain(set, bound + "; " + s.reason, k);
+            return stepOver(l, set, k, bound, stepUntil, true);
+        }
+        if (s.status == InductionStep::Unknown || s.failing.empty()) {
+            explain(set, bound + "; " + s.reason, k);
+            break;
+        }
+        std::vector<int> failed, rest;
+        for (int g : set)
+            (std::count(s.failing.begin(), s.failing.end(), R.goals[size_t(g)].edge) ? failed : rest).push_back(g);
+        if (failed.empty()) { // cannot happen: the path enters one of the set
+            explain(set, bound + "; " + s.reason, k);
+            break;
+        }
+        explain(failed, bound + "; " + s.reason, k);
+        set = std::move(rest);
+    }
     return true;
 }
 
@@ -516,14 +656,20 @@ GoalReport GoalSearch::run() {
             }
         }
     }
-    if (opts.valueAnalysis && !unknownGoals().empty() && !stopped())
-        exploreAbstractly();
+    // The value analysis after the first bound: that round is cheap and often decides what
+    // the analysis would (which takes its whole budget where the state space is infinite).
+    bool explored = !opts.valueAnalysis;
     for (unsigned k = std::max(1u, opts.kStart); k <= opts.kMax && !unknownGoals().empty();
          k = opts.kStep > 0 ? k + opts.kStep : 2 * k) {
         if (stopped())
             break;
         R.kReached = k;
-        if (!round(k))
+        const bool more = round(k);
+        if (!explored && !unknownGoals().empty() && !stopped()) {
+            explored = true;
+            exploreAbstractly();
+        }
+        if (!more)
             break;
     }
     R.cancelled = opts.cancel && opts.cancel->load();

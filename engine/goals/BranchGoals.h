@@ -57,6 +57,8 @@ struct GoalOptions {
     bool valueAnalysis = true; // the explicit-value ART analysis: when it finishes, every goal it
                                // never enters is unreachable (at most 5 s, an eighth of the budget)
     bool induction = true;    // the inductive step; else only BMC with complete paths proves
+    bool invariants = true;   // where the step fails, strengthen it with auxiliary invariants
+                              // (templates filtered by concrete runs, proved by Houdini)
     size_t maxSteps = 50'000'000; // per replayed execution (its edges are kept, not its steps)
     const std::atomic<bool> *cancel = nullptr; // not owned
 };

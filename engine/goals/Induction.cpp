@@ -207,23 +207,58 @@ int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &l
     return -1;
 }
 
+std::string OtherLoops::names() const {
+    std::string out;
+    for (const std::string &id : ids)
+        out += (out.empty() ? "" : ", ") + id;
+    return out;
+}
+
+OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t except,
+                              const std::map<size_t, std::vector<ExprPtr>> &invariants) {
+    OtherLoops out;
+    for (size_t i = 0; i < loops.size(); ++i) {
+        if (i == except || !loops[i].refused.empty())
+            continue;
+        out.havocs.push_back({loops[i].entryEdges, loops[i].writes});
+        out.ids.insert(loops[i].id);
+        if (auto it = invariants.find(i); it != invariants.end())
+            for (const ExprPtr &c : it->second)
+                out.invariants.push_back({loops[i].head, c, UINT_MAX});
+    }
+    return out;
+}
+
 BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                                     const std::atomic<bool> *cancel, PropertySet properties) {
+                                     const std::atomic<bool> *cancel, PropertySet properties,
+                                     const std::vector<ExprPtr> &invariants, const OtherLoops *others, bool base) {
     BmcOptions o;
     o.unwind = k;
-    o.loopBounds[loop.id] = k + 1; // k iterations that avoid the goals, then one more
+    // The step: k iterations that avoid the goals, then one more; the base: the first k.
+    o.loopBounds[loop.id] = base ? k : k + 1;
     o.unwindingAssertions = true;
     o.properties = std::move(properties); // goals: none (isolation: assertions cut paths)
     o.timeoutSeconds = timeoutSeconds;
     o.cancel = cancel;
-    o.havoc = BmcOptions::Havoc{loop.entryEdges, loop.writes};
+    if (!base)
+        o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});
+    for (const ExprPtr &c : invariants)
+        o.invariants.push_back({loop.head, c, UINT_MAX}); // assumed at every arrival
+    if (others) {
+        o.havocs.insert(o.havocs.end(), others->havocs.begin(), others->havocs.end());
+        o.invariants.insert(o.invariants.end(), others->invariants.begin(), others->invariants.end());
+    }
     return o;
 }
 
 InductiveStep::InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                             const std::atomic<bool> *cancel, PropertySet properties)
-    : m_loop(loop), m_k(k), m_properties(!properties.empty()),
-      m_encoding(program, optionsFor(loop, k, timeoutSeconds, cancel, properties)) {}
+                             const std::atomic<bool> *cancel, PropertySet properties,
+                             const std::vector<ExprPtr> &invariants, const OtherLoops *others, bool base)
+    : m_loop(loop), m_k(k), m_properties(!properties.empty()), m_base(base),
+      m_encoding(program, optionsFor(loop, k, timeoutSeconds, cancel, properties, invariants, others, base)) {
+    if (others)
+        m_ignoredCuts = others->ids;
+}
 
 InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double timeoutSeconds) {
     InductionStep out;
@@ -234,9 +269,11 @@ InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double time
     const InductionObserver observer(m_loop, std::set<EdgeId>(goals.begin(), goals.end()), m_k);
     BmcQuery q;
     q.through = goals;
-    q.observer = &observer;
+    if (!m_base)
+        q.observer = &observer;
     q.timeoutSeconds = timeoutSeconds;
-    q.boundedLoops = {m_loop.id};
+    q.boundedLoops = m_ignoredCuts;
+    q.boundedLoops.insert(m_loop.id);
     q.violations = m_properties;
     const ExecutionSearch s = m_encoding.reach(q);
     out.seconds = s.seconds;
@@ -245,7 +282,12 @@ InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double time
     } else if (s.status == ExecutionSearch::Found) {
         out.status = InductionStep::Failed;
         out.failing = s.reached;
-        out.reason = "the inductive step fails at k=" + std::to_string(m_k) + " over " + m_loop.id;
+        std::string others;
+        for (const std::string &id : m_ignoredCuts)
+            others += (others.empty() ? "" : ", ") + id;
+        out.reason = m_base ? "with " + others + " taken as their effect, the first " + std::to_string(m_k) +
+                                  " iterations of " + m_loop.id + " may enter it"
+                            : "the inductive step fails at k=" + std::to_string(m_k) + " over " + m_loop.id;
     } else {
         out.reason = s.reason.empty() ? "the inductive step is not complete" : s.reason;
     }

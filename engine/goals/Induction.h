@@ -9,6 +9,7 @@
 #include "automata/PathObserver.h"
 #include "bmc/Bmc.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,6 +69,22 @@ private:
     int m_k;
 };
 
+// The other loops of the entry function taken as their effect, where a step over one loop
+// cannot wait for the loops before it to fit the bound: entering one havocs what it writes
+// and assumes what is proved at its head. Any state an execution has where it leaves such
+// a loop, after any number of iterations, is then one a path has that leaves it at once;
+// so a path cut by its bound loses nothing, and the step over-approximates every execution.
+struct OtherLoops {
+    std::vector<BmcOptions::Havoc> havocs;
+    std::vector<BmcOptions::Invariant> invariants; // assumed at their heads
+    std::set<std::string> ids;                     // loops whose cuts lose nothing
+    std::string names() const;                     // "main.0, main.2"
+};
+// invariants: per loop index, what is proved to hold at its head. Loops whose writes
+// cannot be havocked (refused) stay as they are.
+OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t except,
+                              const std::map<size_t, std::vector<ExprPtr>> &invariants);
+
 struct InductionStep {
     enum Status { Proved, Failed, Unknown } status = Unknown;
     std::string reason; // Failed or Unknown: why
@@ -82,17 +99,27 @@ class InductiveStep {
 public:
     // properties: empty for branch goals (assertions cut paths); {Assertion} to prove that
     // the assertions and reach_error() calls among the goals never fail.
+    // invariants: conditions that hold at every arrival at the loop's head (proved by
+    // inferInvariants), assumed where the step enters the loop.
+    // others: the other loops taken as their effect; then a step alone proves nothing about
+    // the first k iterations, which the base of the same abstraction decides instead
+    // (base: the loop's first k iterations, nothing blocked, not havocked).
     InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                  const std::atomic<bool> *cancel, PropertySet properties = {});
+                  const std::atomic<bool> *cancel, PropertySet properties = {},
+                  const std::vector<ExprPtr> &invariants = {}, const OtherLoops *others = nullptr,
+                  bool base = false);
     InductionStep check(const std::vector<EdgeId> &goals, double timeoutSeconds);
     const std::string &error() const { return m_encoding.error(); }
 
 private:
     static BmcOptions optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
-                                 const std::atomic<bool> *cancel, PropertySet properties);
+                                 const std::atomic<bool> *cancel, PropertySet properties,
+                                 const std::vector<ExprPtr> &invariants, const OtherLoops *others, bool base);
     const InductionLoop &m_loop;
     unsigned m_k;
     bool m_properties;
+    std::set<std::string> m_ignoredCuts;
+    bool m_base;
     BmcEncoding m_encoding;
 };
 

@@ -4,6 +4,7 @@
 
 #include "goals/BranchGoals.h"
 #include "goals/Induction.h"
+#include "goals/Invariants.h"
 #include "semantics/Interpreter.h"
 
 #include <gtest/gtest.h>
@@ -167,11 +168,171 @@ int main(void) {
     o.timeSeconds = 30;
     o.kMax = 3;
     o.kStep = 1; // 1, 2, 3
+    o.invariants = false; // (x & 1) == 0 would make it inductive (next test)
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *seven = goal(r, "x == 7", true);
     ASSERT_TRUE(seven);
     EXPECT_EQ(seven->status, GoalStatus::Unknown);
     EXPECT_NE(seven->reason.find("the inductive step fails at k=3 over main.0"), std::string::npos) << seven->reason;
+}
+
+TEST(BranchGoals, AuxiliaryInvariantsMakeTheStepInductive) {
+    // The step of the previous test, strengthened: the runs show x even at the loop's head,
+    // Houdini proves it (x = 0 on entry, x + 2 keeps it), and from an even x the step
+    // never reaches 7. x < 0 comes with it: x == y would need it, but the runs refute it.
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int x = 0, y = 0;
+    while (__VERIFIER_nondet_int()) {
+        x += 2;
+        if (__VERIFIER_nondet_int())
+            y++;
+        if (x == 7)
+            reach_error();
+    }
+    return 0;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 3;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *seven = goal(r, "x == 7", true);
+    ASSERT_TRUE(seven);
+    EXPECT_EQ(seven->status, GoalStatus::Unreachable) << seven->reason;
+    EXPECT_NE(seven->proof.find("k-induction at k=1 over loop main.0 with the auxiliary invariants"), std::string::npos)
+        << seven->proof;
+    EXPECT_NE(seven->proof.find("(x & 1) == 0"), std::string::npos) << seven->proof;
+    EXPECT_EQ(seven->proof.find("x == y"), std::string::npos) << seven->proof;
+    std::vector<ExecutionInput> inputs;
+    for (size_t iterations = 0; iterations < 30; ++iterations) {
+        ExecutionInput in;
+        for (size_t i = 0; i < iterations; ++i)
+            in.nondet.insert(in.nondet.end(), {1, int64_t(i % 3)});
+        inputs.push_back(in); // then a 0 ends the loop
+    }
+    expectNeverEntered(*p, *seven, inputs);
+    expectTestsReplay(*p, r);
+}
+
+TEST(BranchGoals, ALoopBeforeTheStepIsTakenAsItsEffect) {
+    // SV-COMP's up.i: no bound fits the first loop (n is an input), so the step over the
+    // second cannot wait for it. Taken as its effect (i and k havocked, i == k assumed at
+    // its head, which Houdini proves), the second loop's invariant k + j == i and the exit
+    // condition i >= n make k > 0 inductive.
+    auto p = parseC(std::string(prelude) + R"(
+void check(int c) { if (!c) reach_error(); }
+int main(void) {
+    int n = __VERIFIER_nondet_int(), i = 0, k = 0, j = 0;
+    while (i < n) {
+        i++;
+        k++;
+    }
+    while (j < n) {
+        check(k > 0);
+        j++;
+        k--;
+    }
+    return 0;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 4;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *bad = goal(r, "c", false);
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->status, GoalStatus::Unreachable) << bad->reason;
+    EXPECT_NE(bad->proof.find("over loop main.1 (main.0 taken as their effect"), std::string::npos) << bad->proof;
+    EXPECT_NE(bad->proof.find("k + j == i"), std::string::npos) << bad->proof;
+    std::vector<ExecutionInput> inputs;
+    for (int64_t n : {-5, -1, 0, 1, 2, 3, 10, 50, 200})
+        inputs.push_back({{n}, {}});
+    expectNeverEntered(*p, *bad, inputs);
+    expectTestsReplay(*p, r);
+    // Without the invariants the abstraction alone proves nothing: k is havocked with i.
+    GoalOptions plain = o;
+    plain.invariants = false;
+    const GoalReport w = decideBranchGoals(*p, plain);
+    const BranchGoal *still = goal(w, "c", false);
+    ASSERT_TRUE(still);
+    EXPECT_EQ(still->status, GoalStatus::Unknown) << still->proof;
+}
+
+TEST(BranchGoals, TheAbstractionsOwnBaseFindsWhatTheFirstIterationsEnter) {
+    // The same shape with a goal the second loop enters in its first iteration whenever
+    // the first loop ran: the abstraction's base must not let the step claim it.
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int n = __VERIFIER_nondet_int(), i = 0, j = 0;
+    while (i < n)
+        i++;
+    while (j < n) {
+        if (j == 0 && i > 3)
+            i = 0;
+        j++;
+    }
+    return 0;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 2;
+    o.concrete = false; // only the solver's paths: no run covers it first
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *reset = goal(r, "i > 3", true);
+    ASSERT_TRUE(reset);
+    EXPECT_NE(reset->status, GoalStatus::Unreachable) << reset->proof;
+    expectTestsReplay(*p, r);
+}
+
+TEST(BranchGoals, InvariantsTheRunsRefuteOrTheStepBreaksAreDropped) {
+    // Houdini over the candidates the runs leave. Proved ones are held against the
+    // interpreter: the same program with the invariant's C text checked at the head.
+    auto source = [](const std::string &check) {
+        return std::string(prelude) + "int main(void) {\n"
+                                      "    int i = 0, x = 0, y = 0;\n"
+                                      "    while (1) {\n"
+                                      "        " + check + "\n"
+                                      "        if (!(i < 10)) break;\n"
+                                      "        i++;\n"
+                                      "        x += 3;\n"
+                                      "        if (__VERIFIER_nondet_int()) y = i;\n"
+                                      "    }\n"
+                                      "    return 0;\n"
+                                      "}\n";
+    };
+    auto p = parseC(source(""));
+    const std::vector<InductionLoop> loops = inductionLoops(*p);
+    ASSERT_EQ(loops.size(), 1u);
+    std::vector<ExecutionInput> inputs{ExecutionInput{}};
+    for (int64_t v : {0, 1, 2})
+        inputs.push_back({std::vector<int64_t>(20, v), {}});
+    const HeadSample sample = sampleHead(*p, loops[0], inputs, 10'000, nullptr);
+    ASSERT_EQ(sample.states.size(), 4u * 11); // 11 arrivals per run
+    const LoopInvariants inv = inferInvariants(*p, loops[0], sample, 2, 30, nullptr);
+    ASSERT_TRUE(inv.note.empty()) << inv.note;
+    EXPECT_GT(inv.candidates, inv.proved.size()); // x + y == ... and the like were dropped
+    const std::string all = inv.describe();
+    EXPECT_NE(all.find("i >= 0"), std::string::npos) << all;
+    EXPECT_NE(all.find("i <= 10"), std::string::npos) << all;
+    EXPECT_NE(all.find("i >= y"), std::string::npos) << all;
+    for (const HeadInvariant &h : inv.proved) {
+        auto checked = parseC(source("if (!(" + h.text + ")) reach_error();"));
+        for (int64_t seed = 0; seed < 64; ++seed) {
+            ExecutionInput in;
+            for (int b = 0; b < 10; ++b)
+                in.nondet.push_back((seed >> (b % 6)) & 1);
+            const Execution x = runProgram(*checked, in);
+            ASSERT_NE(x.ending.kind, EndingKind::PropertyViolation) << h.text << " fails on run " << seed;
+        }
+    }
+    // And a candidate that is false fails there: the check can fail.
+    auto wrong = parseC(source("if (!(y == i)) reach_error();"));
+    EXPECT_EQ(runProgram(*wrong, {{1, 0, 1}, {}}).ending.kind, EndingKind::PropertyViolation);
 }
 
 TEST(BranchGoals, InductionRefusesALoopThatWritesThroughAPointer) {
@@ -333,6 +494,7 @@ int main(void) {
     GoalOptions o;
     o.timeSeconds = 30;
     o.kMax = 4;
+    o.invariants = false; // (x & 1) == 0 would prove it first
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *seven = goal(r, "x == 7", true);
     ASSERT_TRUE(seven);

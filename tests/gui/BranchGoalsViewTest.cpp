@@ -59,17 +59,17 @@ private slots:
 
         views::BranchGoalsView *v = w.branchGoalsView();
         const GoalReport &r = v->model()->report();
-        QCOMPARE(v->model()->rowCount(), 10); // five branches (the return's ?: is an expression)
-        QCOMPARE(r.count(GoalStatus::Unreachable), size_t(1));
+        QCOMPARE(v->model()->rowCount(), 12); // six branches (the return's ?: is an expression)
+        QCOMPARE(r.count(GoalStatus::Unreachable), size_t(2));
         QCOMPARE(r.count(GoalStatus::Unknown), size_t(1));
-        QCOMPARE(r.count(GoalStatus::Covered), size_t(8));
+        QCOMPARE(r.count(GoalStatus::Covered), size_t(9));
 
         // The gutter: one pair of halves per branch line.
         views::SourceView *src = w.sourceView(0);
         QVERIFY(src);
-        QCOMPARE(src->branchMarks().size(), size_t(4)); // lines 10, 11 (two branches), 15, 17
-        QCOMPARE(src->branchMarks().at(11).size(), size_t(2));
-        QCOMPARE(src->branchMarks().at(11).back().holds, GoalStatus::Unreachable);
+        QCOMPARE(src->branchMarks().size(), size_t(5)); // lines 11, 12 (two branches), 16, 19, 21
+        QCOMPARE(src->branchMarks().at(12).size(), size_t(2));
+        QCOMPARE(src->branchMarks().at(12).back().holds, GoalStatus::Unreachable);
 
         // The filter shows the unknown goal alone, and its reason.
         v->filter()->setCurrentIndex(v->filter()->findData(int(GoalStatus::Unknown)));
@@ -81,7 +81,7 @@ private slots:
         v->table()->setCurrentIndex(v->table()->model()->index(0, 0));
         QVERIFY2(v->detailText().contains(QStringLiteral("k-induction at k=1")), qPrintable(v->detailText()));
         v->filter()->setCurrentIndex(0);
-        QCOMPARE(v->table()->model()->rowCount(), 10);
+        QCOMPARE(v->table()->model()->rowCount(), 12);
 
         // A covered goal: its test in the Trace view, at the step that enters it.
         int covered = -1;
@@ -114,7 +114,7 @@ private slots:
         QCOMPARE(back.goals.size(), r.goals.size());
         for (size_t i = 0; i < r.goals.size(); ++i)
             QCOMPARE(back.goals[i].status, r.goals[i].status);
-        QCOMPARE(again.sourceView(0)->branchMarks().size(), size_t(4));
+        QCOMPARE(again.sourceView(0)->branchMarks().size(), size_t(5));
         // A damaged report: a message, the rest of the session still opens.
         nlohmann::json damaged = nlohmann::json::parse(readAll(session));
         damaged["goals"]["goals"].erase(0);

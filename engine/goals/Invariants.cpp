@@ -1,0 +1,413 @@
+#include "goals/Invariants.h"
+
+#include "semantics/Interpreter.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace vcov {
+
+std::string LoopInvariants::describe() const {
+    std::string out;
+    for (const HeadInvariant &i : proved)
+        out += (out.empty() ? "" : ", ") + i.text;
+    return out;
+}
+
+namespace {
+
+constexpr size_t MaxVars = 10;
+constexpr size_t MaxStates = 5000;
+constexpr size_t MaxCandidates = 120;
+
+void varsOf(const CfaEdge &e, std::vector<VarId> &out) {
+    auto add = [&](const ExprPtr &x) {
+        if (x)
+            collectVars(x, out);
+    };
+    add(e.cond);
+    add(e.lhs);
+    add(e.rhs);
+    add(e.value);
+    add(e.call.lhs);
+    for (const ExprPtr &a : e.call.args)
+        add(a);
+    for (const Initializer &i : e.inits) {
+        add(i.target);
+        add(i.value);
+    }
+    if (e.declared != NoVar)
+        out.push_back(e.declared);
+}
+
+std::optional<int64_t> parseValue(const std::string &text, const Type *t) {
+    if (text.empty())
+        return std::nullopt;
+    try {
+        size_t used = 0;
+        const int64_t v = t->isSigned ? std::stoll(text, &used) : int64_t(std::stoull(text, &used));
+        if (used != text.size())
+            return std::nullopt;
+        return v;
+    } catch (...) {
+        return std::nullopt;
+    }
+}
+
+// The first arrival at the head: nothing after it is explored (the base of the invariants).
+class UntilArrival : public PathObserver {
+public:
+    explicit UntilArrival(const InductionLoop &l) : m_entries(l.entryEdges) {}
+    int initial() const override { return 0; }
+    int step(int state, PathMove m) const override {
+        if (state == 1)
+            return Blocked;
+        return !m.isReturn && m_entries.count(m.edge) ? 1 : 0;
+    }
+
+private:
+    std::set<EdgeId> m_entries;
+};
+
+// One iteration from the head back to it; the loop's exits are not explored (the step).
+class OneIteration : public PathObserver {
+public:
+    OneIteration(const InductionLoop &l, std::set<EdgeId> exits)
+        : m_entries(l.entryEdges), m_back(l.backEdges), m_exits(std::move(exits)) {}
+    int initial() const override { return 0; }
+    int step(int state, PathMove m) const override {
+        if (state == 2)
+            return Blocked;
+        if (state == 0)
+            return !m.isReturn && m_entries.count(m.edge) ? 1 : 0;
+        if (m.isReturn)
+            return 1;
+        if (m_back.count(m.edge))
+            return 2;
+        return m_exits.count(m.edge) ? Blocked : 1;
+    }
+
+private:
+    std::set<EdgeId> m_entries, m_back, m_exits;
+};
+
+struct Candidate {
+    ExprPtr cond;
+    std::string text;
+};
+
+class CandidateMaker {
+public:
+    CandidateMaker(const Program &p, TypeTable &types) : P(p), m_int(types.intT()), m_ll(types.intType(64, true, "long long")) {}
+
+    ExprPtr wide(VarId v) const {
+        const Type *t = P.variable(v).type;
+        return makeCast(CastKind::Integral, m_ll, makeVar(t, v));
+    }
+    ExprPtr constant(int64_t c) const { return makeIntConst(m_ll, c); }
+    ExprPtr add(ExprPtr a, ExprPtr b) const { return makeBinary(BinaryOp::Add, m_ll, std::move(a), std::move(b)); }
+    ExprPtr sub(ExprPtr a, ExprPtr b) const { return makeBinary(BinaryOp::Sub, m_ll, std::move(a), std::move(b)); }
+    ExprPtr parity(VarId v) const { return makeBinary(BinaryOp::BitAnd, m_ll, wide(v), constant(1)); }
+    ExprPtr compare(BinaryOp op, ExprPtr a, ExprPtr b) const { return makeBinary(op, m_int, std::move(a), std::move(b)); }
+
+private:
+    const Program &P;
+    const Type *m_int, *m_ll;
+};
+
+// Integer constants of the entry function's code: the bounds worth trying.
+std::vector<int64_t> programConstants(const Program &p) {
+    std::set<int64_t> out{0, 1};
+    std::function<void(const ExprPtr &)> walk = [&](const ExprPtr &e) {
+        if (!e)
+            return;
+        if (e->kind == ExprKind::IntConst && e->value > -(int64_t(1) << 31) && e->value < (int64_t(1) << 31))
+            out.insert(e->value);
+        for (const ExprPtr &o : e->ops)
+            walk(o);
+    };
+    for (EdgeId id : p.functions[size_t(p.entryFunction)].edges) {
+        const CfaEdge &e = p.edge(id);
+        walk(e.cond);
+        walk(e.rhs);
+        for (const ExprPtr &a : e.call.args)
+            walk(a);
+        for (const Initializer &i : e.inits)
+            walk(i.value);
+        if (out.size() > 32)
+            break;
+    }
+    return {out.begin(), out.end()};
+}
+
+std::vector<Candidate> candidatesFrom(const Program &p, const HeadSample &s, TypeTable &types) {
+    const CandidateMaker make(p, types);
+    std::vector<Candidate> out;
+    const size_t n = s.vars.size();
+    auto name = [&](size_t i) { return p.variable(s.vars[i]).name; };
+    // Whether `holds` is true on every state that knows the variables, with at least two
+    // distinct values of `vary` among them (a relation seen once says nothing).
+    auto onAll = [&](std::initializer_list<size_t> vars, size_t vary, auto holds) {
+        std::set<int64_t> values;
+        for (const auto &st : s.states) {
+            bool known = true;
+            for (size_t v : vars)
+                known = known && st[v].has_value();
+            if (!known)
+                continue;
+            if (!holds(st))
+                return false;
+            values.insert(*st[vary]);
+        }
+        return values.size() >= 2;
+    };
+    auto wrapAdd = [](int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); };
+    auto wrapSub = [](int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); };
+    const std::vector<int64_t> consts = programConstants(p);
+    for (size_t i = 0; i < n; ++i) {
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        std::set<int64_t> parities;
+        for (const auto &st : s.states)
+            if (st[i]) {
+                lo = std::min(lo, *st[i]);
+                hi = std::max(hi, *st[i]);
+                parities.insert(*st[i] & 1);
+            }
+        if (lo > hi)
+            continue;
+        auto below = std::upper_bound(consts.begin(), consts.end(), lo);
+        const bool trivial = below != consts.begin() && !p.variable(s.vars[i]).type->isSigned && *std::prev(below) <= 0;
+        if (below != consts.begin() && !trivial)
+            out.push_back({make.compare(BinaryOp::Ge, make.wide(s.vars[i]), make.constant(*std::prev(below))),
+                           name(i) + " >= " + std::to_string(*std::prev(below))});
+        auto above = std::lower_bound(consts.begin(), consts.end(), hi);
+        if (above != consts.end())
+            out.push_back({make.compare(BinaryOp::Le, make.wide(s.vars[i]), make.constant(*above)),
+                           name(i) + " <= " + std::to_string(*above)});
+        if (parities.size() == 1 && lo != hi)
+            out.push_back({make.compare(BinaryOp::Eq, make.parity(s.vars[i]), make.constant(*parities.begin())),
+                           "(" + name(i) + " & 1) == " + std::to_string(*parities.begin())});
+    }
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i + 1; j < n; ++j) {
+            const VarId a = s.vars[i], b = s.vars[j];
+            bool any = false, eq = true, le = true, ge = true;
+            for (const auto &st : s.states)
+                if (st[i] && st[j]) {
+                    any = true;
+                    eq = eq && *st[i] == *st[j];
+                    le = le && *st[i] <= *st[j];
+                    ge = ge && *st[i] >= *st[j];
+                }
+            if (!any)
+                continue;
+            if (eq)
+                out.push_back({make.compare(BinaryOp::Eq, make.wide(a), make.wide(b)), name(i) + " == " + name(j)});
+            else if (le)
+                out.push_back({make.compare(BinaryOp::Le, make.wide(a), make.wide(b)), name(i) + " <= " + name(j)});
+            else if (ge)
+                out.push_back({make.compare(BinaryOp::Ge, make.wide(a), make.wide(b)), name(i) + " >= " + name(j)});
+            std::optional<int64_t> diff, sum;
+            for (const auto &st : s.states)
+                if (st[i] && st[j]) {
+                    diff = diff.value_or(wrapSub(*st[i], *st[j]));
+                    sum = sum.value_or(wrapAdd(*st[i], *st[j]));
+                    break;
+                }
+            if (!eq && onAll({i, j}, i, [&](const auto &st) { return wrapSub(*st[i], *st[j]) == *diff; }))
+                out.push_back({make.compare(BinaryOp::Eq, make.sub(make.wide(a), make.wide(b)), make.constant(*diff)),
+                               name(i) + " - " + name(j) + " == " + std::to_string(*diff)});
+            if (onAll({i, j}, i, [&](const auto &st) { return wrapAdd(*st[i], *st[j]) == *sum; }))
+                out.push_back({make.compare(BinaryOp::Eq, make.add(make.wide(a), make.wide(b)), make.constant(*sum)),
+                               name(i) + " + " + name(j) + " == " + std::to_string(*sum)});
+        }
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i + 1; j < n; ++j)
+            for (size_t w = 0; w < n; ++w) {
+                if (w == i || w == j)
+                    continue;
+                if (onAll({i, j, w}, w, [&](const auto &st) { return wrapAdd(*st[i], *st[j]) == *st[w]; }))
+                    out.push_back({make.compare(BinaryOp::Eq, make.add(make.wide(s.vars[i]), make.wide(s.vars[j])),
+                                                make.wide(s.vars[w])),
+                                   name(i) + " + " + name(j) + " == " + name(w)});
+            }
+    if (out.size() > MaxCandidates)
+        out.resize(MaxCandidates);
+    return out;
+}
+
+} // namespace
+
+HeadSample sampleHead(const Program &program, const InductionLoop &loop, const std::vector<ExecutionInput> &inputs,
+                      size_t maxSteps, const std::atomic<bool> *cancel) {
+    HeadSample out;
+    const FunctionCfa &main = program.functions[size_t(program.entryFunction)];
+    // The variables: integers of the entry function and globals that the loop's code
+    // mentions, those it writes first; one per name (steps name what they assign).
+    std::vector<VarId> mentioned;
+    for (EdgeId id : main.edges)
+        if (loop.body.count(program.edge(id).from))
+            varsOf(program.edge(id), mentioned);
+    std::map<std::string, int> names;
+    for (const Variable &v : program.variables)
+        ++names[v.name];
+    std::vector<VarId> chosen;
+    auto consider = [&](VarId v) {
+        const Variable &var = program.variable(v);
+        if (!var.type || !var.type->isInt() || var.isTemporary || names[var.name] != 1 ||
+            (var.function != NoFunction && var.function != main.id) ||
+            std::count(chosen.begin(), chosen.end(), v) || chosen.size() >= MaxVars)
+            return;
+        chosen.push_back(v);
+    };
+    for (VarId v : loop.writes)
+        if (std::count(mentioned.begin(), mentioned.end(), v))
+            consider(v);
+    for (VarId v : mentioned)
+        consider(v);
+    // Then what the rest of the function mentions: a relation with a variable the loop
+    // only keeps (k + j == i, where i is set before the loop) is as useful.
+    std::vector<VarId> elsewhere;
+    for (EdgeId id : main.edges)
+        varsOf(program.edge(id), elsewhere);
+    for (VarId v : elsewhere)
+        consider(v);
+    out.vars = chosen;
+    std::map<std::string, size_t> slot;
+    for (size_t i = 0; i < chosen.size(); ++i)
+        slot[program.variable(chosen[i]).name] = i;
+    InterpreterOptions io;
+    io.properties = {};
+    io.maxSteps = maxSteps;
+    io.cancel = cancel;
+    for (const ExecutionInput &in : inputs) {
+        if ((cancel && cancel->load()) || out.states.size() >= MaxStates)
+            break;
+        const Execution x = runProgram(program, in, io);
+        std::vector<std::optional<int64_t>> values(chosen.size());
+        for (const ExecutionStep &st : x.steps) {
+            if (!st.assigned.empty()) {
+                auto it = slot.find(st.assigned);
+                // Names are unique among all variables, so a step at any depth that assigns
+                // this name assigns this variable.
+                if (it != slot.end())
+                    values[it->second] = parseValue(st.value, program.variable(chosen[it->second]).type);
+            }
+            if (st.depth == 0 && program.edge(st.edge).to == loop.head && out.states.size() < MaxStates)
+                out.states.push_back(values);
+        }
+    }
+    return out;
+}
+
+LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop, const HeadSample &sample,
+                               unsigned bound, double timeoutSeconds, const std::atomic<bool> *cancel,
+                               const OtherLoops *others) {
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto left = [&] { return timeoutSeconds > 0 ? std::max(0.001, timeoutSeconds - elapsed()) : 0.0; };
+    LoopInvariants out;
+    out.types = std::make_shared<TypeTable>(program.dataModel());
+    auto done = [&](std::string note) {
+        out.note = std::move(note);
+        out.seconds = elapsed();
+        return out;
+    };
+    if (!loop.refused.empty())
+        return done("no step over " + loop.id + ": " + loop.refused);
+    if (sample.states.empty())
+        return done("no run reached the head of " + loop.id);
+    // Arrival 0 is where the candidates start to hold: a loop entered again after it was
+    // left (a goto back) would start over unchecked.
+    const FunctionCfa &main = program.functions[size_t(program.entryFunction)];
+    std::set<EdgeId> exits;
+    std::vector<NodeId> work;
+    for (EdgeId id : main.edges) {
+        const CfaEdge &e = program.edge(id);
+        if (loop.body.count(e.from) && !loop.body.count(e.to)) {
+            exits.insert(id);
+            work.push_back(e.to);
+        }
+    }
+    for (std::set<NodeId> seen(work.begin(), work.end()); !work.empty();) {
+        const NodeId n = work.back();
+        work.pop_back();
+        if (n == loop.head)
+            return done("the head of " + loop.id + " can be entered again after the loop");
+        for (EdgeId e : program.node(n).out)
+            if (seen.insert(program.edge(e).to).second)
+                work.push_back(program.edge(e).to);
+    }
+    const std::vector<Candidate> candidates = candidatesFrom(program, sample, *out.types);
+    out.candidates = candidates.size();
+    if (candidates.empty())
+        return done("no candidate holds on every run at the head of " + loop.id);
+    std::set<size_t> dropped;
+    // Asks the encoding until no kept candidate breaks; false: could not decide.
+    auto houdini = [&](BmcEncoding &encoding) {
+        if (!encoding.error().empty()) {
+            out.note = encoding.error();
+            return false;
+        }
+        while (dropped.size() < candidates.size()) {
+            if (cancel && cancel->load())
+                return false;
+            BmcQuery q;
+            q.invariants = true;
+            q.droppedInvariants = dropped;
+            if (others)
+                q.boundedLoops = others->ids;
+            q.timeoutSeconds = left();
+            const ExecutionSearch s = encoding.reach(q);
+            if (s.status == ExecutionSearch::Found && !s.brokenInvariants.empty()) {
+                dropped.insert(s.brokenInvariants.begin(), s.brokenInvariants.end());
+                continue;
+            }
+            if (s.status == ExecutionSearch::NotFound && s.complete)
+                return true;
+            out.prefixIncomplete = s.status == ExecutionSearch::NotFound;
+            out.note = s.reason.empty() ? "the check of the candidates did not finish" : s.reason;
+            return false;
+        }
+        out.note = "every candidate at the head of " + loop.id + " fails";
+        return false;
+    };
+    BmcOptions o;
+    o.unwind = bound;
+    o.unwindingAssertions = true;
+    o.properties = {};
+    o.timeoutSeconds = left();
+    o.cancel = cancel;
+    for (const Candidate &c : candidates)
+        o.invariants.push_back({loop.head, c.cond, 0});
+    if (others) { // after the candidates: their indices are the candidates' own
+        o.havocs = others->havocs;
+        o.invariants.insert(o.invariants.end(), others->invariants.begin(), others->invariants.end());
+    }
+    {
+        const UntilArrival arrival(loop);
+        o.observer = &arrival;
+        BmcEncoding base(program, o);
+        if (!houdini(base))
+            return done(out.note);
+    }
+    const OneIteration iteration(loop, exits);
+    o.observer = &iteration;
+    o.loopBounds[loop.id] = 2;
+    o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});
+    o.timeoutSeconds = left();
+    for (size_t i = 0; i < candidates.size(); ++i)
+        o.invariants[i].checkedFrom = 1;
+    BmcEncoding step(program, o);
+    if (!houdini(step))
+        return done(out.note);
+    for (size_t i = 0; i < candidates.size(); ++i)
+        if (!dropped.count(i))
+            out.proved.push_back({candidates[i].cond, candidates[i].text});
+    return done("");
+}
+
+} // namespace vcov
