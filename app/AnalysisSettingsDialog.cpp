@@ -28,7 +28,8 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
       m_kStart(new QSpinBox), m_kStep(new QSpinBox), m_kMax(new QSpinBox), m_goalSeconds(new QDoubleSpinBox),
       m_goalConcrete(new QCheckBox(tr("Executions on boundary and random inputs first"))),
       m_goalValueAnalysis(new QCheckBox(tr("Value analysis: a goal it never enters, once it finishes, is unreachable"))),
-      m_goalInduction(new QCheckBox(tr("k-induction: the inductive step proves goals unreachable"))) {
+      m_goalInduction(new QCheckBox(tr("k-induction: the inductive step proves goals unreachable"))),
+      m_goalInvariants(new QCheckBox(tr("Auxiliary invariants: strengthen the step with what Houdini proves at loop heads"))) {
     setWindowTitle(tr("Analysis Settings"));
     m_order->addItem(tr("Breadth first"));
     m_order->addItem(tr("Depth first"));
@@ -82,6 +83,9 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
     kf->addRow(QString(), m_goalConcrete);
     kf->addRow(QString(), m_goalValueAnalysis);
     kf->addRow(QString(), m_goalInduction);
+    kf->addRow(QString(), m_goalInvariants);
+    // Invariants only strengthen the inductive step.
+    connect(m_goalInduction, &QCheckBox::toggled, m_goalInvariants, &QWidget::setEnabled);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -185,6 +189,8 @@ void AnalysisSettingsDialog::setGoalOptions(const GoalOptions &o) {
     m_goalConcrete->setChecked(o.concrete);
     m_goalValueAnalysis->setChecked(o.valueAnalysis);
     m_goalInduction->setChecked(o.induction);
+    m_goalInvariants->setChecked(o.invariants);
+    m_goalInvariants->setEnabled(o.induction);
 }
 
 GoalOptions AnalysisSettingsDialog::goalOptions() const {
@@ -196,6 +202,7 @@ GoalOptions AnalysisSettingsDialog::goalOptions() const {
     o.concrete = m_goalConcrete->isChecked();
     o.valueAnalysis = m_goalValueAnalysis->isChecked();
     o.induction = m_goalInduction->isChecked();
+    o.invariants = m_goalInvariants->isChecked();
     return o;
 }
 
@@ -212,6 +219,7 @@ GoalOptions AnalysisSettingsDialog::loadGoals() {
     o.concrete = s.value(QStringLiteral("concrete"), o.concrete).toBool();
     o.valueAnalysis = s.value(QStringLiteral("valueAnalysis"), o.valueAnalysis).toBool();
     o.induction = s.value(QStringLiteral("induction"), o.induction).toBool();
+    o.invariants = s.value(QStringLiteral("invariants"), o.invariants).toBool();
     return o;
 }
 
@@ -225,6 +233,7 @@ void AnalysisSettingsDialog::saveGoals(const GoalOptions &o) {
     s.setValue(QStringLiteral("concrete"), o.concrete);
     s.setValue(QStringLiteral("valueAnalysis"), o.valueAnalysis);
     s.setValue(QStringLiteral("induction"), o.induction);
+    s.setValue(QStringLiteral("invariants"), o.invariants);
 }
 
 } // namespace vcov::app

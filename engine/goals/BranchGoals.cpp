@@ -1,9 +1,6 @@
 #include "goals/BranchGoals.h"
 
-#include "analysis/ArtAnalysis.h"
-#include "bmc/Bmc.h"
-#include "goals/Induction.h"
-#include "goals/Invariants.h"
+#include "goals/GoalSearch.h"
 #include "semantics/Interpreter.h"
 #include "semantics/SampleInputs.h"
 
@@ -99,105 +96,7 @@ std::vector<BranchGoal> branchGoals(const Program &program) {
     return out;
 }
 
-namespace {
-
-// A solver's execution enters its goal within the bound; what follows may run long.
-constexpr double ReplaySeconds = 5;
-// A long run ends after this many steps without a new edge (a tenth of a second): going
-// round a known loop covers nothing, and a loop of 100,000 iterations still gets through.
-constexpr size_t LongRunStall = 2'000'000;
-// Sampled inputs beyond the first few: cheap only while their runs are short.
-constexpr size_t ShortRunSteps = 20'000;
-constexpr size_t LongRuns = 4;
-
-class GoalSearch {
-public:
-    GoalSearch(const Program &p, const GoalOptions &o,
-               const std::function<void(const GoalReport &, const GoalProgress &)> &onUpdate)
-        : P(p), opts(o), m_onUpdate(onUpdate), m_start(std::chrono::steady_clock::now()) {}
-
-    GoalReport run();
-
-private:
-    double elapsed() const {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
-    }
-    bool stopped() const {
-        return (opts.cancel && opts.cancel->load()) || (opts.timeSeconds > 0 && elapsed() >= opts.timeSeconds);
-    }
-    double remaining() const { return opts.timeSeconds > 0 ? std::max(0.001, opts.timeSeconds - elapsed()) : 0.0; }
-    std::vector<int> unknownGoals() const {
-        std::vector<int> out;
-        for (size_t i = 0; i < R.goals.size(); ++i)
-            if (R.goals[i].status == GoalStatus::Unknown)
-                out.push_back(int(i));
-        return out;
-    }
-    std::vector<EdgeId> edgesOf(const std::vector<int> &goals) const {
-        std::vector<EdgeId> out;
-        for (int g : goals)
-            out.push_back(R.goals[size_t(g)].edge);
-        return out;
-    }
-    void update(const std::string &phase, unsigned k) {
-        R.seconds = elapsed();
-        if (m_onUpdate)
-            m_onUpdate(R, GoalProgress{phase, k, unknownGoals().size(), R.seconds});
-    }
-    // Replays `input`; the goals the execution enters become covered by it. Returns how
-    // many of `wanted` (all, when empty) it covered that were unknown before.
-    // How long one replay may run: steps, seconds, and steps in a row without a new edge.
-    struct Budget {
-        size_t steps;
-        double seconds;
-        size_t stall = LongRunStall;
-    };
-    size_t cover(const ExecutionInput &input, const std::string &origin, unsigned k, const std::vector<int> &wanted,
-                 const Budget &budget);
-    void prove(const std::vector<int> &goals, const std::string &proof, unsigned k) {
-        for (int g : goals) {
-            BranchGoal &goal = R.goals[size_t(g)];
-            goal.status = GoalStatus::Unreachable;
-            goal.proof = proof;
-            goal.k = k;
-            goal.reason.clear();
-        }
-    }
-    void explain(const std::vector<int> &goals, const std::string &reason, unsigned k) {
-        for (int g : goals) {
-            R.goals[size_t(g)].reason = reason;
-            R.goals[size_t(g)].k = k;
-        }
-    }
-    // The base case at k, then the inductive step for what it leaves; false: stop here.
-    bool round(unsigned k);
-    // The explicit-value analysis over every path: if it finishes, the goals it never enters
-    // are unreachable.
-    void exploreAbstractly();
-    // The bounded check at k with every call beyond the recursion bound summarized: proves
-    // the goals left that no recursive function can enter, when every path is complete.
-    void summarizeRecursion(unsigned k, const std::vector<int> &left);
-
-    // The loop's auxiliary invariants, inferred once (again at a larger k when the loops
-    // before it did not fit the bound, or with them taken as their effect: abstracted).
-    const LoopInvariants &invariantsFor(int loop, unsigned k, bool abstracted);
-    std::map<size_t, std::vector<ExprPtr>> otherInvariants(int except, unsigned k);
-    bool worthAbstracting(int loop);
-    // The inductive step over loop l for these goals (with the other loops taken as their
-    // effect when abstracted); false: stop here.
-    bool stepOver(int l, std::vector<int> set, unsigned k, const std::string &bound, double stepUntil, bool abstracted);
-
-    const Program &P;
-    const GoalOptions &opts;
-    const std::function<void(const GoalReport &, const GoalProgress &)> &m_onUpdate;
-    std::chrono::steady_clock::time_point m_start;
-    GoalReport R;
-    std::map<EdgeId, int> m_goalOf;
-    std::vector<InductionLoop> m_loops;
-    std::set<FunctionId> m_recursive;
-    std::map<int, std::pair<unsigned, LoopInvariants>> m_invariants; // per loop: the k tried, the result
-    std::set<int> m_abstracted; // loops whose step was tried with the others taken as their effect
-};
+namespace goals {
 
 size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin, unsigned k,
                          const std::vector<int> &wanted, const Budget &budget) {
@@ -350,267 +249,6 @@ bool GoalSearch::round(unsigned k) {
     update("inductive step", k);
     return true;
 }
-
-const LoopInvariants &GoalSearch::invariantsFor(int loop, unsigned k, bool abstracted) {
-    auto it = m_invariants.find(loop);
-    if (it != m_invariants.end() && (!it->second.second.prefixIncomplete || (it->second.first >= k && !abstracted)))
-        return it->second.second;
-    // With the loops before it taken as their effect, what holds at their heads first.
-    OtherLoops others;
-    if (abstracted)
-        others = abstractOtherLoops(m_loops, size_t(loop), otherInvariants(loop, k));
-    update("auxiliary invariants", k);
-    std::vector<ExecutionInput> inputs{ExecutionInput{}};
-    for (ExecutionInput &in : sampleInputs(40, 4, 0x1a7e5))
-        inputs.push_back(std::move(in));
-    const HeadSample sample = sampleHead(P, m_loops[size_t(loop)], inputs, ShortRunSteps, opts.cancel);
-    const double budget = opts.timeSeconds > 0 ? std::min(10.0, remaining() / 6) : 10.0;
-    LoopInvariants inv =
-        inferInvariants(P, m_loops[size_t(loop)], sample, k, budget, opts.cancel, abstracted ? &others : nullptr);
-    if (abstracted && inv.proved.empty() && it != m_invariants.end())
-        return it->second.second; // keep what the exact prefix gave
-    auto &slot = m_invariants[loop];
-    slot = {k, std::move(inv)};
-    return slot.second;
-}
-
-bool GoalSearch::worthAbstracting(int loop) {
-    // Once per loop; again at larger bounds only where it found what holds at the head
-    // (the abstraction costs two more encodings, and without invariants it rarely helps).
-    if (m_abstracted.insert(loop).second)
-        return true;
-    auto it = m_invariants.find(loop);
-    return it != m_invariants.end() && !it->second.second.proved.empty();
-}
-
-std::map<size_t, std::vector<ExprPtr>> GoalSearch::otherInvariants(int except, unsigned k) {
-    std::map<size_t, std::vector<ExprPtr>> out;
-    for (size_t i = 0; i < m_loops.size(); ++i) {
-        if (int(i) == except || stopped())
-            continue;
-        for (const HeadInvariant &h : invariantsFor(int(i), k, false).proved)
-            out[i].push_back(h.cond);
-    }
-    return out;
-}
-
-bool GoalSearch::stepOver(int l, std::vector<int> set, unsigned k, const std::string &bound, double stepUntil,
-                          bool abstracted) {
-    const InductionLoop &loop = m_loops[size_t(l)];
-    auto stepTimeUp = [&] { return stepUntil > 0 && elapsed() >= stepUntil; };
-    update("inductive step", k);
-    OtherLoops others;
-    if (abstracted)
-        others = abstractOtherLoops(m_loops, size_t(l), otherInvariants(l, k));
-    const OtherLoops *with = abstracted ? &others : nullptr;
-    std::string proof = "k-induction at k=" + std::to_string(k) + " over loop " + loop.id;
-    if (abstracted)
-        proof += " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed)";
-    std::vector<ExprPtr> assumed;
-    std::string described;
-    auto useInvariants = [&](const LoopInvariants &inv) {
-        assumed.clear();
-        for (const HeadInvariant &h : inv.proved)
-            assumed.push_back(h.cond);
-        described = inv.describe();
-    };
-    bool strengthened = !opts.invariants;
-    if (auto it = m_invariants.find(l); it != m_invariants.end() && opts.invariants && !abstracted) {
-        useInvariants(it->second.second);
-        strengthened = !it->second.second.prefixIncomplete || it->second.first >= k;
-    }
-    if (abstracted && opts.invariants) {
-        useInvariants(invariantsFor(l, k, true));
-        strengthened = true;
-    }
-    auto withInvariants = [&] {
-        return proof + (assumed.empty() ? "" : " with the auxiliary invariants " + described + " (proved by Houdini)");
-    };
-    if (abstracted) {
-        // The abstraction's own base: the loop's first k iterations, after the other loops'
-        // effect (the exact base case needs those loops to fit the bound).
-        InductiveStep base(P, loop, k, remaining(), opts.cancel, {}, assumed, with, true);
-        while (!set.empty()) {
-            if (stopped())
-                return false;
-            const InductionStep s = base.error().empty() ? base.check(edgesOf(set), remaining())
-                                                         : InductionStep{InductionStep::Unknown, base.error(), 0, {}};
-            if (s.status == InductionStep::Proved)
-                break;
-            if (s.status == InductionStep::Unknown || s.failing.empty()) {
-                explain(set, bound + "; " + s.reason, k);
-                return true;
-            }
-            std::vector<int> rest;
-            for (int g : set)
-                if (std::count(s.failing.begin(), s.failing.end(), R.goals[size_t(g)].edge))
-                    explain({g}, bound + "; " + s.reason, k);
-                else
-                    rest.push_back(g);
-            if (rest.size() == set.size())
-                return true; // cannot happen: the path enters one of the set
-            set = std::move(rest);
-        }
-        if (set.empty())
-            return true;
-    }
-    auto step = std::make_unique<InductiveStep>(P, loop, k, remaining(), opts.cancel, PropertySet{}, assumed, with);
-    if (!step->error().empty()) {
-        explain(set, bound + "; inductive step: " + step->error(), k);
-        return true;
-    }
-    // The step for the whole set; each failure names the goals its path enters, which
-    // leave the set (not inductive at this k), and the rest is asked again: as many
-    // queries as goals that fail, plus one. A set is proved together (sound: the first
-    // entry of any of them is what the induction excludes).
-    while (!set.empty()) {
-        if (stopped())
-            return false;
-        if (stepTimeUp()) {
-            explain(set, bound + "; the inductive step at k=" + std::to_string(k) + " ran out of its share of the budget",
-                    k);
-            break;
-        }
-        InductionStep s = step->check(edgesOf(set), remaining());
-        if (s.status == InductionStep::Proved) {
-            prove(set, withInvariants(), k);
-            break;
-        }
-        if (!strengthened) {
-            // The step fails on its own: once per loop and bound, with what is proved to
-            // hold at the loop's head, then the same set again.
-            strengthened = true;
-            const LoopInvariants &inv = invariantsFor(l, k, false);
-            if (inv.proved.empty() && inv.prefixIncomplete && m_loops.size() > 1 && !stopped() && worthAbstracting(l)) {
-                // The invariants need the loops before this one: take those as their effect.
-                explain(set, bound + "; " + s.reason, k);
-                return stepOver(l, set, k, bound, stepUntil, true);
-            }
-            if (!inv.proved.empty()) {
-                useInvariants(inv);
-                auto strong =
-                    std::make_unique<InductiveStep>(P, loop, k, remaining(), opts.cancel, PropertySet{}, assumed, with);
-                if (strong->error().empty()) {
-                    step = std::move(strong);
-                    continue;
-                }
-            }
-        }
-        if (s.status == InductionStep::Unknown && !abstracted && m_loops.size() > 1 && !stopped() &&
-            s.reason.find("too small for") != std::string::npos && worthAbstracting(l)) {
-            // Another loop did not fit the bound: take the others as their effect.
-            explain(set, bound + "; " + s.reason, k);
-            return stepOver(l, set, k, bound, stepUntil, true);
-        }
-        if (s.status == InductionStep::Unknown || s.failing.empty()) {
-            explain(set, bound + "; " + s.reason, k);
-            break;
-        }
-        std::vector<int> failed, rest;
-        for (int g : set)
-            (std::count(s.failing.begin(), s.failing.end(), R.goals[size_t(g)].edge) ? failed : rest).push_back(g);
-        if (failed.empty()) { // cannot happen: the path enters one of the set
-            explain(set, bound + "; " + s.reason, k);
-            break;
-        }
-        explain(failed, bound + "; " + s.reason, k);
-        set = std::move(rest);
-    }
-    return true;
-}
-
-void GoalSearch::summarizeRecursion(unsigned k, const std::vector<int> &left) {
-    if (m_recursive.empty() || stopped())
-        return;
-    std::map<FunctionId, std::vector<VarId>> summaries;
-    std::string names;
-    for (FunctionId f : m_recursive) {
-        CallWrites w = callWritesOf(P, f);
-        if (!w.refused.empty())
-            return; // the bound's reason stands: no summary of a call that may write anything
-        summaries[f] = std::move(w.globals);
-        names += (names.empty() ? "" : ", ") + P.functions[size_t(f)].name;
-    }
-    // A summarized call is blind inside: only goals no recursive function may enter.
-    std::vector<int> outside;
-    for (int g : left) {
-        const FunctionId in = P.edge(R.goals[size_t(g)].edge).function;
-        if (std::none_of(m_recursive.begin(), m_recursive.end(), [&](FunctionId r) { return mayEnter(P, r, in); }))
-            outside.push_back(g);
-    }
-    if (outside.empty())
-        return;
-    BmcOptions o;
-    o.unwind = k;
-    o.unwindingAssertions = true;
-    o.properties = {};
-    o.timeoutSeconds = remaining();
-    o.cancel = opts.cancel;
-    o.summarizedRecursion = std::move(summaries);
-    update("base case", k);
-    BmcEncoding summarized(P, o);
-    if (!summarized.error().empty())
-        return;
-    // A path found through the summary may be no execution: the goals it enters leave the
-    // set (no claim on them), and the rest is asked again.
-    while (!outside.empty() && !stopped()) {
-        BmcQuery q;
-        q.through = edgesOf(outside);
-        q.timeoutSeconds = remaining();
-        const ExecutionSearch s = summarized.reach(q);
-        if (s.status == ExecutionSearch::NotFound && s.complete) {
-            prove(outside,
-                  "bounded model checking at k=" + std::to_string(k) + " with every call of " + names +
-                      " beyond depth " + std::to_string(k) +
-                      " summarized (any result, any value of the globals it writes): every path is complete and "
-                      "none enters it",
-                  k);
-            return;
-        }
-        if (s.status != ExecutionSearch::Found)
-            return;
-        const size_t before = outside.size();
-        std::erase_if(outside, [&](int g) {
-            return std::count(s.reached.begin(), s.reached.end(), R.goals[size_t(g)].edge) > 0;
-        });
-        if (outside.size() == before)
-            return; // cannot happen: the path enters one of them
-    }
-}
-
-void GoalSearch::exploreAbstractly() {
-    ArtOptions o;
-    o.order = TraversalOrder::Bfs;
-    o.checkTargets = false; // isolation: a failing assertion ends its path, nothing more
-    // A finite abstract state space is explored within seconds (27,254 nodes of an ECA
-    // program: 1 s); deep recursion never finishes and would eat memory (a gigabyte more).
-    o.budget.maxSeconds = std::min(5.0, opts.timeSeconds > 0 ? remaining() / 8 : 5.0);
-    o.budget.maxNodes = 1'000'000;
-    o.budget.maxMemoryMb = residentMb() + 1024; // a GUI holds more than vcov-cli before it starts
-    ArtAnalysis analysis(P, o);
-    update("value analysis", 0);
-    const StopReason stop = analysis.run(opts.cancel);
-    const Art &art = analysis.art();
-    // Targets are ends of paths here (isolation); only a node whose successors the analysis
-    // could not compute leaves states out.
-    if ((stop != StopReason::Finished && stop != StopReason::FinishedUnconfirmed) ||
-        art.count(ArtNodeStatus::Failed) > 0)
-        return;
-    std::set<EdgeId> entered;
-    for (const ArtNode &n : art.nodes)
-        if (!n.via.isReturn && n.via.edge >= 0)
-            entered.insert(n.via.edge);
-    std::vector<int> never;
-    for (int g : unknownGoals())
-        if (!entered.count(R.goals[size_t(g)].edge))
-            never.push_back(g);
-    prove(never,
-          "the value analysis explored every reachable abstract state (" + std::to_string(art.nodes.size()) +
-              " ART nodes) and none enters it",
-          0);
-    update("value analysis", 0);
-}
-
 GoalReport GoalSearch::run() {
     R.goals = branchGoals(P);
     for (size_t i = 0; i < R.goals.size(); ++i)
@@ -656,8 +294,12 @@ GoalReport GoalSearch::run() {
             }
         }
     }
-    // The value analysis after the first bound: that round is cheap and often decides what
-    // the analysis would (which takes its whole budget where the state space is infinite).
+    // The value analysis: a second first (a finite state space such as an ECA program's is
+    // explored within it), the rest of its budget after the first bound, which is cheap
+    // and often decides what the analysis would (it takes all of its budget where the state
+    // space is infinite).
+    if (opts.valueAnalysis)
+        exploreAbstractly(1.0);
     bool explored = !opts.valueAnalysis;
     for (unsigned k = std::max(1u, opts.kStart); k <= opts.kMax && !unknownGoals().empty();
          k = opts.kStep > 0 ? k + opts.kStep : 2 * k) {
@@ -665,9 +307,9 @@ GoalReport GoalSearch::run() {
             break;
         R.kReached = k;
         const bool more = round(k);
-        if (!explored && !unknownGoals().empty() && !stopped()) {
+        if (!explored) {
             explored = true;
-            exploreAbstractly();
+            exploreAbstractly(5.0);
         }
         if (!more)
             break;
@@ -688,11 +330,11 @@ GoalReport GoalSearch::run() {
     return R;
 }
 
-} // namespace
+} // namespace goals
 
 GoalReport decideBranchGoals(const Program &program, const GoalOptions &options,
                              const std::function<void(const GoalReport &, const GoalProgress &)> &onUpdate) {
-    return GoalSearch(program, options, onUpdate).run();
+    return goals::GoalSearch(program, options, onUpdate).run();
 }
 
 } // namespace vcov

@@ -57,40 +57,52 @@ std::optional<int64_t> parseValue(const std::string &text, const Type *t) {
     }
 }
 
+// Whether the path has taken `edge` with this move: a call of a function with a body is
+// taken when it returns (its callee runs before the path reaches the edge's target).
+bool completes(const Program &p, EdgeId edge, PathMove m) {
+    return m.edge == edge && m.isReturn == callsBody(p, p.edge(edge));
+}
+
+bool completesOneOf(const Program &p, const std::set<EdgeId> &edges, PathMove m) {
+    return edges.count(m.edge) && completes(p, m.edge, m);
+}
+
 // The first arrival at the head: nothing after it is explored (the base of the invariants).
 class UntilArrival : public PathObserver {
 public:
-    explicit UntilArrival(const InductionLoop &l) : m_entries(l.entryEdges) {}
+    UntilArrival(const Program &p, const InductionLoop &l) : P(p), m_entries(l.entryEdges) {}
     int initial() const override { return 0; }
     int step(int state, PathMove m) const override {
         if (state == 1)
             return Blocked;
-        return !m.isReturn && m_entries.count(m.edge) ? 1 : 0;
+        return completesOneOf(P, m_entries, m) ? 1 : 0;
     }
 
 private:
+    const Program &P;
     std::set<EdgeId> m_entries;
 };
 
 // One iteration from the head back to it; the loop's exits are not explored (the step).
 class OneIteration : public PathObserver {
 public:
-    OneIteration(const InductionLoop &l, std::set<EdgeId> exits)
-        : m_entries(l.entryEdges), m_back(l.backEdges), m_exits(std::move(exits)) {}
+    OneIteration(const Program &p, const InductionLoop &l, std::set<EdgeId> exits)
+        : P(p), m_entries(l.entryEdges), m_back(l.backEdges), m_exits(std::move(exits)) {}
     int initial() const override { return 0; }
     int step(int state, PathMove m) const override {
         if (state == 2)
             return Blocked;
         if (state == 0)
-            return !m.isReturn && m_entries.count(m.edge) ? 1 : 0;
+            return completesOneOf(P, m_entries, m) ? 1 : 0;
+        if (completesOneOf(P, m_back, m))
+            return 2;
         if (m.isReturn)
             return 1;
-        if (m_back.count(m.edge))
-            return 2;
         return m_exits.count(m.edge) ? Blocked : 1;
     }
 
 private:
+    const Program &P;
     std::set<EdgeId> m_entries, m_back, m_exits;
 };
 
@@ -388,13 +400,13 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
         o.invariants.insert(o.invariants.end(), others->invariants.begin(), others->invariants.end());
     }
     {
-        const UntilArrival arrival(loop);
+        const UntilArrival arrival(program, loop);
         o.observer = &arrival;
         BmcEncoding base(program, o);
         if (!houdini(base))
             return done(out.note);
     }
-    const OneIteration iteration(loop, exits);
+    const OneIteration iteration(program, loop, exits);
     o.observer = &iteration;
     o.loopBounds[loop.id] = 2;
     o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});

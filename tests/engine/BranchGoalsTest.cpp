@@ -734,3 +734,53 @@ int main(void) {
     EXPECT_TRUE(r.error.empty()) << r.error;
     expectTestsReplay(*p, r);
 }
+
+TEST(BranchGoals, ACallOnTheBackEdgeIsPartOfTheIteration) {
+    // The loop's last statement calls f, so the call edge is the back edge: the iteration
+    // ends when f returns. Counting it where f is entered made Houdini's step see no path
+    // back to the head, and output == -1 (all the sampled runs show) was "proved"; then
+    // output == 24 was claimed unreachable, which a run with 12345 contradicts.
+    auto p = parseC(R"(
+extern int __VERIFIER_nondet_int(void);
+int a = 1;
+int f(int input) {
+    if (a == 1 && input == 12345) { a = 0; return 24; }
+    return -1;
+}
+int main() {
+    int output = -1;
+    while (1) {
+        int input;
+        input = __VERIFIER_nondet_int();
+        if (input == 0) return -2;
+        if (output == 24) { a = 5; }
+        output = f(input);
+    }
+}
+)");
+    const std::vector<InductionLoop> loops = inductionLoops(*p);
+    ASSERT_EQ(loops.size(), 1u);
+    ASSERT_EQ(loops[0].backEdges.size(), 1u);
+    ASSERT_EQ(p->edge(*loops[0].backEdges.begin()).kind, EdgeKind::Call);
+    std::vector<ExecutionInput> inputs{ExecutionInput{}};
+    for (int64_t v : {1, 2, 3})
+        inputs.push_back({std::vector<int64_t>(20, v), {}});
+    const HeadSample sample = sampleHead(*p, loops[0], inputs, 10'000, nullptr);
+    const LoopInvariants inv = inferInvariants(*p, loops[0], sample, 1, 30, nullptr);
+    EXPECT_EQ(inv.describe().find("output <= -1"), std::string::npos) << inv.describe();
+    EXPECT_EQ(inv.describe().find("a >= 1"), std::string::npos) << inv.describe();
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 2;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    const BranchGoal *hit = goal(r, "output == 24", true);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->status, GoalStatus::Covered) << hit->proof;
+    const Execution x = runProgram(*p, {{12345, 7, 0}, {}});
+    bool enters = false;
+    for (const ExecutionStep &st : x.steps)
+        enters = enters || st.edge == hit->edge;
+    EXPECT_TRUE(enters);
+}

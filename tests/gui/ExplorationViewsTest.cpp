@@ -445,7 +445,8 @@ private slots:
         QCOMPARE(back.exact, true);
         QCOMPARE(back.exactSeconds, 11.0);
         QCOMPARE(back.exactMaxUnwind, 32u);
-        // Branch goals: k from 3 by 2 up to 9, 30 s, no sampled executions, no value analysis.
+        // Branch goals: k from 3 by 2 up to 9, 30 s, no sampled executions, no value analysis,
+        // no auxiliary invariants.
         GoalOptions g;
         g.kStart = 3;
         g.kStep = 2;
@@ -453,6 +454,7 @@ private slots:
         g.timeSeconds = 30;
         g.concrete = false;
         g.valueAnalysis = false;
+        g.invariants = false;
         d.setGoalOptions(g);
         const GoalOptions gb = d.goalOptions();
         QCOMPARE(gb.kStart, 3u);
@@ -462,6 +464,7 @@ private slots:
         QCOMPARE(gb.concrete, false);
         QCOMPARE(gb.valueAnalysis, false);
         QCOMPARE(gb.induction, true);
+        QCOMPARE(gb.invariants, false);
         d.show();
         screenshot(&d, QStringLiteral("settings-dialog.png"));
     }
