@@ -26,6 +26,8 @@ void Encoder::invariantsAt(int unode, State &s) {
         const BmcOptions::Invariant &inv = opts.invariants[i];
         if (inv.head != un.node || s.guard.is_false())
             continue;
+        if (inv.checkedFrom == UINT_MAX && inv.firstArrivalOnly && arrival && *arrival > 0)
+            continue;
         Eval ev{s, 0, -1, ctx.bool_val(true)};
         const z3::expr h = truth(eval(inv.cond, ev));
         const bool checked = inv.checkedFrom != UINT_MAX && (!arrival || *arrival >= inv.checkedFrom);

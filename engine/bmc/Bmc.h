@@ -54,6 +54,9 @@ struct BmcOptions {
         NodeId head = NoNode;
         ExprPtr cond; // an int-valued condition over the entry function's variables and globals
         unsigned checkedFrom = UINT_MAX;
+        // Assumed only where the path arrives from outside the loop (a proved invariant holds
+        // at every arrival, so this only spares the solver constraints the first one implies).
+        bool firstArrivalOnly = false;
     };
     std::vector<Invariant> invariants;
     // Arrays of one integer or floating-point type with at least this many elements (and of

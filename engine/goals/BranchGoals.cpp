@@ -220,6 +220,10 @@ bool GoalSearch::round(unsigned k) {
     if (left.empty())
         return false;
     explain(left, bound, k);
+    if (opts.valueAnalysis && m_valueSlices == 0) {
+        m_valueSlices = 1;
+        exploreAbstractly(1.0);
+    }
     summarizeRecursion(k, left);
     left = unknownGoals();
     if (left.empty())
@@ -294,23 +298,23 @@ GoalReport GoalSearch::run() {
             }
         }
     }
-    // The value analysis: a second first (a finite state space such as an ECA program's is
-    // explored within it), the rest of its budget after the first bound, which is cheap
-    // and often decides what the analysis would (it takes all of its budget where the state
-    // space is infinite).
-    if (opts.valueAnalysis)
-        exploreAbstractly(1.0);
-    bool explored = !opts.valueAnalysis;
+    // The value analysis takes a second between the first base case and its step (a finite
+    // state space such as an ECA program's is explored within it, and the step need not
+    // try what it proves), the rest of its budget after the second bound; it pauses in
+    // between. Where the state space is infinite it takes all of its budget, and the first
+    // bound often decides what it would.
+    unsigned rounds = 0;
     for (unsigned k = std::max(1u, opts.kStart); k <= opts.kMax && !unknownGoals().empty();
          k = opts.kStep > 0 ? k + opts.kStep : 2 * k) {
         if (stopped())
             break;
         R.kReached = k;
         const bool more = round(k);
-        if (!explored) {
-            explored = true;
+        if (opts.valueAnalysis && (m_valueSlices == 0 || (m_valueSlices == 1 && rounds >= 1))) {
+            m_valueSlices = 2;
             exploreAbstractly(5.0);
         }
+        ++rounds;
         if (!more)
             break;
     }

@@ -18,10 +18,13 @@ const LoopInvariants &GoalSearch::invariantsFor(int loop, unsigned k, bool abstr
     if (abstracted)
         others = abstractOtherLoops(m_loops, size_t(loop), otherInvariants(loop, k));
     update("auxiliary invariants", k);
-    std::vector<ExecutionInput> inputs{ExecutionInput{}};
-    for (ExecutionInput &in : sampleInputs(40, 4, 0x1a7e5))
-        inputs.push_back(std::move(in));
-    const HeadSample sample = sampleHead(P, m_loops[size_t(loop)], inputs, ShortRunSteps, opts.cancel);
+    if (m_samples.empty()) { // every loop's head in one pass over the runs
+        std::vector<ExecutionInput> inputs{ExecutionInput{}};
+        for (ExecutionInput &in : sampleInputs(40, 4, 0x1a7e5))
+            inputs.push_back(std::move(in));
+        m_samples = sampleHeads(P, m_loops, inputs, ShortRunSteps, opts.cancel);
+    }
+    const HeadSample &sample = m_samples[size_t(loop)];
     const double budget = opts.timeSeconds > 0 ? std::min(10.0, remaining() / 6) : 10.0;
     LoopInvariants inv =
         inferInvariants(P, m_loops[size_t(loop)], sample, k, budget, opts.cancel, abstracted ? &others : nullptr);
@@ -43,6 +46,8 @@ bool GoalSearch::worthAbstracting(int loop) {
 
 std::map<size_t, std::vector<ExprPtr>> GoalSearch::otherInvariants(int except, unsigned k) {
     std::map<size_t, std::vector<ExprPtr>> out;
+    if (!opts.invariants)
+        return out;
     for (size_t i = 0; i < m_loops.size(); ++i) {
         if (int(i) == except || stopped())
             continue;

@@ -118,8 +118,10 @@ private:
     std::set<FunctionId> m_recursive;
     std::map<int, std::pair<unsigned, LoopInvariants>> m_invariants; // per loop: the k tried, the result
     std::set<int> m_abstracted;
+    std::vector<HeadSample> m_samples; // per loop, the states runs bring to its head
     std::unique_ptr<ArtAnalysis> m_valueAnalysis; // paused between slices
-    bool m_valueAnalysisOver = false; // loops whose step was tried with the others taken as their effect
+    bool m_valueAnalysisOver = false;
+    int m_valueSlices = 0; // slices started: 1 s before the first step, the rest after the second bound // loops whose step was tried with the others taken as their effect
 };
 
 } // namespace vcov::goals

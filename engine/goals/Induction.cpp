@@ -224,7 +224,7 @@ OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t ex
         out.ids.insert(loops[i].id);
         if (auto it = invariants.find(i); it != invariants.end())
             for (const ExprPtr &c : it->second)
-                out.invariants.push_back({loops[i].head, c, UINT_MAX});
+                out.invariants.push_back({loops[i].head, c, UINT_MAX, true});
     }
     return out;
 }
@@ -243,7 +243,7 @@ BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, doub
     if (!base)
         o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});
     for (const ExprPtr &c : invariants)
-        o.invariants.push_back({loop.head, c, UINT_MAX}); // assumed at every arrival
+        o.invariants.push_back({loop.head, c, UINT_MAX, true}); // where the step enters the loop
     if (others) {
         o.havocs.insert(o.havocs.end(), others->havocs.begin(), others->havocs.end());
         o.invariants.insert(o.invariants.end(), others->invariants.begin(), others->invariants.end());

@@ -253,16 +253,20 @@ std::vector<Candidate> candidatesFrom(const Program &p, const HeadSample &s, Typ
 
 } // namespace
 
-HeadSample sampleHead(const Program &program, const InductionLoop &loop, const std::vector<ExecutionInput> &inputs,
-                      size_t maxSteps, const std::atomic<bool> *cancel) {
-    HeadSample out;
+namespace {
+
+// The variables worth relating at a loop's head: integers of the entry function and
+// globals that the loop's code mentions, those it writes first, then what the rest of the
+// function mentions (k + j == i, where i is set before the loop, is as useful); one per
+// name, since steps name what they assign.
+std::vector<VarId> headVariables(const Program &program, const InductionLoop &loop) {
     const FunctionCfa &main = program.functions[size_t(program.entryFunction)];
-    // The variables: integers of the entry function and globals that the loop's code
-    // mentions, those it writes first; one per name (steps name what they assign).
-    std::vector<VarId> mentioned;
-    for (EdgeId id : main.edges)
+    std::vector<VarId> mentioned, elsewhere;
+    for (EdgeId id : main.edges) {
+        varsOf(program.edge(id), elsewhere);
         if (loop.body.count(program.edge(id).from))
             varsOf(program.edge(id), mentioned);
+    }
     std::map<std::string, int> names;
     for (const Variable &v : program.variables)
         ++names[v.name];
@@ -280,39 +284,63 @@ HeadSample sampleHead(const Program &program, const InductionLoop &loop, const s
             consider(v);
     for (VarId v : mentioned)
         consider(v);
-    // Then what the rest of the function mentions: a relation with a variable the loop
-    // only keeps (k + j == i, where i is set before the loop) is as useful.
-    std::vector<VarId> elsewhere;
-    for (EdgeId id : main.edges)
-        varsOf(program.edge(id), elsewhere);
     for (VarId v : elsewhere)
         consider(v);
-    out.vars = chosen;
-    std::map<std::string, size_t> slot;
-    for (size_t i = 0; i < chosen.size(); ++i)
-        slot[program.variable(chosen[i]).name] = i;
+    return chosen;
+}
+
+} // namespace
+
+std::vector<HeadSample> sampleHeads(const Program &program, const std::vector<InductionLoop> &loops,
+                                    const std::vector<ExecutionInput> &inputs, size_t maxSteps,
+                                    const std::atomic<bool> *cancel) {
+    std::vector<HeadSample> out(loops.size());
+    std::map<std::string, size_t> slot; // every chosen variable, by name
+    std::vector<VarId> all;
+    std::vector<std::vector<size_t>> project(loops.size());
+    for (size_t l = 0; l < loops.size(); ++l) {
+        out[l].vars = headVariables(program, loops[l]);
+        for (VarId v : out[l].vars) {
+            auto [it, fresh] = slot.emplace(program.variable(v).name, all.size());
+            if (fresh)
+                all.push_back(v);
+            project[l].push_back(it->second);
+        }
+    }
     InterpreterOptions io;
     io.properties = {};
     io.maxSteps = maxSteps;
     io.cancel = cancel;
     for (const ExecutionInput &in : inputs) {
-        if ((cancel && cancel->load()) || out.states.size() >= MaxStates)
+        if (cancel && cancel->load())
             break;
         const Execution x = runProgram(program, in, io);
-        std::vector<std::optional<int64_t>> values(chosen.size());
+        std::vector<std::optional<int64_t>> values(all.size());
         for (const ExecutionStep &st : x.steps) {
+            // The state at the head is the one the next step of the entry function leaves
+            // it with (an edge into the head may call a function, which returns later).
+            if (st.depth == 0)
+                for (size_t l = 0; l < loops.size(); ++l)
+                    if (program.edge(st.edge).from == loops[l].head && out[l].states.size() < MaxStates) {
+                        std::vector<std::optional<int64_t>> state;
+                        for (size_t k : project[l])
+                            state.push_back(values[k]);
+                        out[l].states.push_back(std::move(state));
+                    }
             if (!st.assigned.empty()) {
-                auto it = slot.find(st.assigned);
                 // Names are unique among all variables, so a step at any depth that assigns
                 // this name assigns this variable.
-                if (it != slot.end())
-                    values[it->second] = parseValue(st.value, program.variable(chosen[it->second]).type);
+                if (auto it = slot.find(st.assigned); it != slot.end())
+                    values[it->second] = parseValue(st.value, program.variable(all[it->second]).type);
             }
-            if (st.depth == 0 && program.edge(st.edge).to == loop.head && out.states.size() < MaxStates)
-                out.states.push_back(values);
         }
     }
     return out;
+}
+
+HeadSample sampleHead(const Program &program, const InductionLoop &loop, const std::vector<ExecutionInput> &inputs,
+                      size_t maxSteps, const std::atomic<bool> *cancel) {
+    return sampleHeads(program, {loop}, inputs, maxSteps, cancel).front();
 }
 
 LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop, const HeadSample &sample,
@@ -332,6 +360,11 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
         return done("no step over " + loop.id + ": " + loop.refused);
     if (sample.states.empty())
         return done("no run reached the head of " + loop.id);
+    // Arrivals are counted in the entry function's own frame, from an edge into the head.
+    if (loop.entryEdges.empty())
+        return done("no edge enters the head of " + loop.id);
+    if (recursiveFunctions(program).count(program.entryFunction))
+        return done(program.functions[size_t(program.entryFunction)].name + " calls itself");
     // Arrival 0 is where the candidates start to hold: a loop entered again after it was
     // left (a goto back) would start over unchecked.
     const FunctionCfa &main = program.functions[size_t(program.entryFunction)];

@@ -41,6 +41,10 @@ struct HeadSample {
 };
 HeadSample sampleHead(const Program &program, const InductionLoop &loop, const std::vector<ExecutionInput> &inputs,
                       size_t maxSteps, const std::atomic<bool> *cancel);
+// The same for several loops in one pass over the runs.
+std::vector<HeadSample> sampleHeads(const Program &program, const std::vector<InductionLoop> &loops,
+                                    const std::vector<ExecutionInput> &inputs, size_t maxSteps,
+                                    const std::atomic<bool> *cancel);
 
 // Candidates from the sample, then Houdini. `bound`: the unwinding of the other loops
 // (those before the head must be complete within it, as in the step), unless `others`
