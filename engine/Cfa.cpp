@@ -212,6 +212,24 @@ std::string print(const Program &p, const Expr &e) {
 
 } // namespace
 
+void forEachEdgeExpr(const CfaEdge &e, const std::function<void(const ExprPtr &)> &f) {
+    auto visit = [&](const ExprPtr &x) {
+        if (x)
+            f(x);
+    };
+    for (const Initializer &i : e.inits) {
+        visit(i.target);
+        visit(i.value);
+    }
+    visit(e.lhs);
+    visit(e.rhs);
+    visit(e.cond);
+    visit(e.value);
+    visit(e.call.lhs);
+    for (const ExprPtr &a : e.call.args)
+        visit(a);
+}
+
 bool callsBody(const Program &p, const CfaEdge &e) {
     return e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && e.call.callee != NoFunction &&
            p.functions[size_t(e.call.callee)].hasBody;

@@ -7,6 +7,7 @@
 #include "Expr.h"
 #include "Types.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -195,6 +196,9 @@ public:
 
 // A call of a function whose body the program has: it enters the callee's CFA.
 bool callsBody(const Program &p, const CfaEdge &e);
+// Every expression an edge holds (condition, sides of an assignment, return value, call
+// result and arguments, initializers), each once; null ones are skipped.
+void forEachEdgeExpr(const CfaEdge &e, const std::function<void(const ExprPtr &)> &f);
 
 // A program variant (a mutant): some edges replaced by other operations between the same
 // locations. The interpreter runs a variant (InterpreterOptions::variant); the bounded model

@@ -33,17 +33,8 @@ ValueTransfer::ValueTransfer(const Program &program) : P(program) {
     for (const auto &g : P.globals)
         for (const auto &i : g.inits)
             collect(i.value);
-    for (const auto &e : P.edges) {
-        for (const auto &i : e.inits)
-            collect(i.value);
-        collect(e.lhs);
-        collect(e.rhs);
-        collect(e.cond);
-        collect(e.value);
-        collect(e.call.lhs);
-        for (const auto &a : e.call.args)
-            collect(a);
-    }
+    for (const auto &e : P.edges)
+        forEachEdgeExpr(e, collect);
 }
 
 std::shared_ptr<const ValueState> ValueTransfer::initialState() const {

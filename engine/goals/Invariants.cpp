@@ -24,21 +24,7 @@ constexpr size_t MaxStates = 5000;
 constexpr size_t MaxCandidates = 120;
 
 void varsOf(const CfaEdge &e, std::vector<VarId> &out) {
-    auto add = [&](const ExprPtr &x) {
-        if (x)
-            collectVars(x, out);
-    };
-    add(e.cond);
-    add(e.lhs);
-    add(e.rhs);
-    add(e.value);
-    add(e.call.lhs);
-    for (const ExprPtr &a : e.call.args)
-        add(a);
-    for (const Initializer &i : e.inits) {
-        add(i.target);
-        add(i.value);
-    }
+    forEachEdgeExpr(e, [&](const ExprPtr &x) { collectVars(x, out); });
     if (e.declared != NoVar)
         out.push_back(e.declared);
 }
