@@ -354,7 +354,8 @@ struct MiniSatFormula::Clauses {
     CnfWriter cnf;
 };
 
-MiniSatFormula::MiniSatFormula(const z3::goal &goal) : m_goal(goal), m_clauses(std::make_unique<Clauses>()) {
+MiniSatFormula::MiniSatFormula(const z3::goal &goal, std::vector<z3::goal> earlier)
+    : m_goal(goal), m_earlier(std::move(earlier)), m_clauses(std::make_unique<Clauses>()) {
     try {
         for (unsigned i = 0; i < goal.size(); ++i)
             m_clauses->cnf.assertFormula(goal[i]);
@@ -501,6 +502,8 @@ MiniSatAnswer MiniSatFormula::solve(const std::vector<int> &units, double timeou
         assignment.add_const_interp(d, b);
     }
     answer.model = m_goal.convert_model(assignment);
+    for (auto g = m_earlier.rbegin(); g != m_earlier.rend(); ++g)
+        answer.model = g->convert_model(*answer.model);
     answer.status = MiniSatAnswer::Sat;
     return answer;
 }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace vcov {
@@ -30,7 +31,9 @@ bool miniSatAvailable();
 // constants fixed: the model checker's second query on the same bit-blasting.
 class MiniSatFormula {
 public:
-    explicit MiniSatFormula(const z3::goal &goal);
+    // earlier: goals that `goal` came from, each by an equivalence over its constants (their
+    // model converters, last to first, take the model back after the goal's own).
+    explicit MiniSatFormula(const z3::goal &goal, std::vector<z3::goal> earlier = {});
     ~MiniSatFormula();
     // Why the goal has no clauses (an operator the translation does not cover); empty if it has.
     const std::string &untranslatable() const { return m_untranslatable; }
@@ -44,6 +47,7 @@ public:
 private:
     struct Clauses;
     z3::goal m_goal;
+    std::vector<z3::goal> m_earlier;
     std::unique_ptr<Clauses> m_clauses;
     std::string m_untranslatable;
 };

@@ -1,6 +1,7 @@
 #include "bmc/SatSearch.h"
 
 #include "bmc/MiniSat.h"
+#include "bmc/PolynomialAtoms.h"
 
 #include <algorithm>
 #include <chrono>
@@ -41,6 +42,7 @@ z3::expr anyOf(z3::context &ctx, const std::vector<z3::expr> &conditions) {
 
 struct SatQuery::Blasted {
     std::optional<z3::apply_result> result;
+    std::vector<z3::goal> substituted; // with polynomials: the goals before each normal form
     std::unique_ptr<MiniSatFormula> clauses; // null when the goal was decided by the tactics
     std::vector<int> selectors;              // per group, its DIMACS variable
 };
@@ -51,6 +53,17 @@ SatQuery::SatQuery(z3::context &ctx, const std::vector<z3::expr> &definitions, c
       m_floatingPoint(floatingPoint) {}
 
 SatQuery::~SatQuery() = default;
+
+bool SatQuery::polynomial() {
+    if (!m_polynomial) {
+        std::vector<z3::expr> roots(m_facts.begin(), m_facts.end());
+        roots.insert(roots.end(), m_definitions.begin(), m_definitions.end());
+        for (const auto &g : m_groups)
+            roots.insert(roots.end(), g.begin(), g.end());
+        m_polynomial = nonlinear(roots);
+    }
+    return *m_polynomial;
+}
 
 z3::check_result SatQuery::solve(const std::vector<bool> &enabled, double timeoutSeconds,
                                  const std::atomic<bool> *cancel, std::optional<z3::model> &model,
@@ -99,13 +112,27 @@ z3::check_result SatQuery::solve(const std::vector<bool> &enabled, double timeou
                 // gives another CNF, so a run with --timeout searched differently from one
                 // without (toy.cil at --unwind 6: MiniSat 3.2 s against 1.1 s).
                 Z3Interrupter interrupter(ctx, cancel, timeoutSeconds);
+                if (polynomial()) {
+                    // Products of variables: equalities between polynomials in one normal form
+                    // (PolynomialAtoms.h), once the path's values are substituted into them;
+                    // twice, since what the first round decides substitutes more.
+                    const z3::tactic substitute = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
+                                                  z3::tactic(ctx, "solve-eqs") & z3::tactic(ctx, "propagate-values");
+                    for (int round = 0; round < 2; ++round) {
+                        const z3::apply_result substituted = substitute(goal);
+                        if (substituted.size() != 1)
+                            break;
+                        b->substituted.push_back(substituted[0]);
+                        goal = canonicalPolynomials(substituted[0]);
+                    }
+                }
                 b->result = bitBlaster(ctx, m_floatingPoint)(goal);
             } catch (const z3::exception &) {
                 reason = cancel && cancel->load() ? "cancelled" : "solver: time budget exhausted while bit-blasting";
                 return z3::unknown;
             }
             if (b->result->size() == 1 && !(*b->result)[0].is_decided_unsat()) {
-                b->clauses = std::make_unique<MiniSatFormula>((*b->result)[0]);
+                b->clauses = std::make_unique<MiniSatFormula>((*b->result)[0], b->substituted);
                 for (const z3::expr &s : selectors)
                     b->selectors.push_back(b->clauses->variableOf(s));
                 // A selector the tactics took out (none has been seen): a search per group set.

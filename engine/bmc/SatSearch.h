@@ -92,6 +92,7 @@ private:
     z3::check_result solveWithZ3(const std::vector<z3::expr> &conditions, double timeoutSeconds,
                                  const std::atomic<bool> *cancel, std::optional<z3::model> &model,
                                  std::string &reason, std::string *satSolver);
+    bool polynomial(); // some term multiplies variables (decided once)
     struct Blasted;
     z3::context &m_ctx;
     const std::vector<z3::expr> &m_definitions;
@@ -101,6 +102,7 @@ private:
     std::unique_ptr<Blasted> m_blasted;
     double m_blastSeconds = 0, m_searchSeconds = 0; // bit-blasting and translation; the last search
     int m_searches = 0;
+    std::optional<bool> m_polynomial;
 };
 
 // The same hard constraints, and each of `soft` a soft constraint of weight 1: Z3's Optimize

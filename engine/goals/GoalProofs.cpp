@@ -134,7 +134,10 @@ bool GoalSearch::stepOver(int l, std::vector<int> set, unsigned k, const std::st
                     k);
             break;
         }
-        InductionStep s = step->check(edgesOf(set), remaining());
+        // The step on its own gets a third of what is left while invariants may still
+        // strengthen it: a search that cannot settle (products of variables: egcd's step)
+        // must not take the time their inference needs.
+        InductionStep s = step->check(edgesOf(set), strengthened ? remaining() : remaining() / 3);
         if (s.status == InductionStep::Proved) {
             prove(set, withInvariants(), k);
             break;

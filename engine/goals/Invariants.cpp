@@ -1,5 +1,6 @@
 #include "goals/Invariants.h"
 
+#include "goals/PolynomialEqualities.h"
 #include "semantics/Interpreter.h"
 
 #include <algorithm>
@@ -21,7 +22,9 @@ namespace {
 
 constexpr size_t MaxVars = 10;
 constexpr size_t MaxStates = 5000;
+constexpr size_t RunStates = 125; // per run, at each end
 constexpr size_t MaxCandidates = 120;
+constexpr size_t MaxEqualities = 12;
 
 void varsOf(const CfaEdge &e, std::vector<VarId> &out) {
     forEachEdgeExpr(e, [&](const ExprPtr &x) { collectVars(x, out); });
@@ -95,6 +98,7 @@ private:
 struct Candidate {
     ExprPtr cond;
     std::string text;
+    bool polynomial = false; // multiplies variables: a SAT search may not settle it in time
 };
 
 class CandidateMaker {
@@ -108,6 +112,7 @@ public:
     ExprPtr constant(int64_t c) const { return makeIntConst(m_ll, c); }
     ExprPtr add(ExprPtr a, ExprPtr b) const { return makeBinary(BinaryOp::Add, m_ll, std::move(a), std::move(b)); }
     ExprPtr sub(ExprPtr a, ExprPtr b) const { return makeBinary(BinaryOp::Sub, m_ll, std::move(a), std::move(b)); }
+    ExprPtr mul(ExprPtr a, ExprPtr b) const { return makeBinary(BinaryOp::Mul, m_ll, std::move(a), std::move(b)); }
     ExprPtr parity(VarId v) const { return makeBinary(BinaryOp::BitAnd, m_ll, wide(v), constant(1)); }
     ExprPtr compare(BinaryOp op, ExprPtr a, ExprPtr b) const { return makeBinary(op, m_int, std::move(a), std::move(b)); }
 
@@ -141,8 +146,60 @@ std::vector<int64_t> programConstants(const Program &p) {
     return {out.begin(), out.end()};
 }
 
+// The sample's polynomial and affine equalities (DIG) that the templates do not write
+// already, as "6*x == 2*y*y*y + 3*y*y + y": positive terms on the left.
+std::vector<Candidate> equalityCandidates(const Program &p, const HeadSample &s, const CandidateMaker &make) {
+    std::vector<Candidate> out;
+    for (const PolynomialEquality &e : sampledEqualities(s.states, s.vars.size())) {
+        size_t varTerms = 0;
+        bool unit = true;
+        for (const PolynomialTerm &t : e.terms)
+            if (!t.vars.empty()) {
+                ++varTerms;
+                unit = unit && (t.coefficient == 1 || t.coefficient == -1);
+            }
+        const bool constant = e.terms.back().vars.empty() || e.terms.front().vars.empty();
+        if (e.degree() == 1 && unit && (varTerms <= 2 || (varTerms == 3 && !constant)))
+            continue; // v == w, v - w == c, v + w == c, u + v == w: a template's
+        // A variable in every term: v * (affine) == 0 says v == 0 or the rest, which the
+        // sample shows where some runs never leave v at 0 (k*n == k*k + k*j at up.i's
+        // second loop); such a disjunction is seldom inductive and costly to ask.
+        if (e.degree() > 1 && !constant) {
+            std::set<size_t> common(e.terms.front().vars.begin(), e.terms.front().vars.end());
+            for (const PolynomialTerm &t : e.terms)
+                std::erase_if(common, [&](size_t v) { return !std::count(t.vars.begin(), t.vars.end(), v); });
+            if (!common.empty())
+                continue;
+        }
+        ExprPtr side[2];
+        std::string text[2];
+        for (const PolynomialTerm &t : e.terms) {
+            const int which = t.coefficient < 0 ? 1 : 0;
+            const int64_t magnitude = t.coefficient < 0 ? -t.coefficient : t.coefficient;
+            ExprPtr term = t.vars.empty() || magnitude != 1 ? make.constant(magnitude) : nullptr;
+            std::string termText = t.vars.empty() || magnitude != 1 ? std::to_string(magnitude) : "";
+            for (size_t v : t.vars) {
+                term = term ? make.mul(std::move(term), make.wide(s.vars[v])) : make.wide(s.vars[v]);
+                termText += (termText.empty() ? "" : "*") + p.variable(s.vars[v]).name;
+            }
+            side[which] = side[which] ? make.add(std::move(side[which]), std::move(term)) : std::move(term);
+            text[which] += (text[which].empty() ? "" : " + ") + termText;
+        }
+        for (int i = 0; i < 2; ++i)
+            if (!side[i]) {
+                side[i] = make.constant(0);
+                text[i] = "0";
+            }
+        out.push_back({make.compare(BinaryOp::Eq, side[0], side[1]), text[0] + " == " + text[1], e.degree() > 1});
+        if (out.size() == MaxEqualities)
+            break;
+    }
+    return out;
+}
+
 std::vector<Candidate> candidatesFrom(const Program &p, const HeadSample &s, TypeTable &types) {
     const CandidateMaker make(p, types);
+    const std::vector<Candidate> equalities = equalityCandidates(p, s, make);
     std::vector<Candidate> out;
     const size_t n = s.vars.size();
     auto name = [&](size_t i) { return p.variable(s.vars[i]).name; };
@@ -232,8 +289,9 @@ std::vector<Candidate> candidatesFrom(const Program &p, const HeadSample &s, Typ
                                                 make.wide(s.vars[w])),
                                    name(i) + " + " + name(j) + " == " + name(w)});
             }
-    if (out.size() > MaxCandidates)
-        out.resize(MaxCandidates);
+    if (out.size() + equalities.size() > MaxCandidates)
+        out.resize(MaxCandidates - equalities.size());
+    out.insert(out.end(), equalities.begin(), equalities.end());
     return out;
 }
 
@@ -302,16 +360,17 @@ std::vector<HeadSample> sampleHeads(const Program &program, const std::vector<In
             break;
         const Execution x = runProgram(program, in, io);
         std::vector<std::optional<int64_t>> values(all.size());
+        std::vector<std::vector<std::vector<std::optional<int64_t>>>> run(loops.size());
         for (const ExecutionStep &st : x.steps) {
             // The state at the head is the one the next step of the entry function leaves
             // it with (an edge into the head may call a function, which returns later).
             if (st.depth == 0)
                 for (size_t l = 0; l < loops.size(); ++l)
-                    if (program.edge(st.edge).from == loops[l].head && out[l].states.size() < MaxStates) {
+                    if (program.edge(st.edge).from == loops[l].head) {
                         std::vector<std::optional<int64_t>> state;
                         for (size_t k : project[l])
                             state.push_back(values[k]);
-                        out[l].states.push_back(std::move(state));
+                        run[l].push_back(std::move(state));
                     }
             if (!st.assigned.empty()) {
                 // Names are unique among all variables, so a step at any depth that assigns
@@ -319,6 +378,16 @@ std::vector<HeadSample> sampleHeads(const Program &program, const std::vector<In
                 if (auto it = slot.find(st.assigned); it != slot.end())
                     values[it->second] = parseValue(st.value, program.variable(all[it->second]).type);
             }
+        }
+        // A long run would fill the sample alone (egcd with x = 2^31 and y = 1 subtracts y
+        // 5000 times: p == s and q*r == 0 looked true): its first and last arrivals.
+        for (size_t l = 0; l < loops.size(); ++l) {
+            auto &states = run[l];
+            if (states.size() > 2 * RunStates)
+                states.erase(states.begin() + RunStates, states.end() - RunStates);
+            for (auto &st : states)
+                if (out[l].states.size() < MaxStates)
+                    out[l].states.push_back(std::move(st));
         }
     }
     return out;
@@ -391,7 +460,13 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
             q.droppedInvariants = dropped;
             if (others)
                 q.boundedLoops = others->ids;
-            q.timeoutSeconds = left();
+            // At most two seconds while products of variables are asked (a search over
+            // multiplier circuits seldom settles later, half.i's (i - 2*n)*(i - 2*n + 1) == 0
+            // did not in 5 s): the rest for the candidates without them.
+            const bool products = std::any_of(candidates.begin(), candidates.end(), [&](const Candidate &c) {
+                return c.polynomial && !dropped.count(size_t(&c - candidates.data()));
+            });
+            q.timeoutSeconds = products ? std::min(2.0, left() / 2) : left();
             const ExecutionSearch s = encoding.reach(q);
             if (s.status == ExecutionSearch::Found && !s.brokenInvariants.empty()) {
                 dropped.insert(s.brokenInvariants.begin(), s.brokenInvariants.end());
@@ -399,6 +474,12 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
             }
             if (s.status == ExecutionSearch::NotFound && s.complete)
                 return true;
+            if (products && s.status == ExecutionSearch::Unknown && !(cancel && cancel->load())) {
+                for (size_t i = 0; i < candidates.size(); ++i)
+                    if (candidates[i].polynomial)
+                        dropped.insert(i);
+                continue;
+            }
             out.prefixIncomplete = s.status == ExecutionSearch::NotFound;
             out.note = s.reason.empty() ? "the check of the candidates did not finish" : s.reason;
             return false;

@@ -1,12 +1,13 @@
 // Auxiliary invariants for the inductive step (beyond the paper; CPAchecker's k-induction
 // and ESBMC strengthen the step the same way). Candidates from templates over the integer
-// variables at a loop's head (bounds, v == w, v <= w, v - w == c, u + v == w, parity), kept
-// where every state that concrete runs bring to the head satisfies them, then proved by
-// Houdini: the first arrival at the head satisfies them (a bounded check of everything
-// before the loop, every path complete), and one iteration from a state that satisfies
-// them all (the loop's variables havocked, as in the step) keeps each; the candidates
-// either check breaks are dropped and the rest asked again. What is left holds at every
-// arrival of every execution, so the step may assume it where it enters the loop.
+// variables at a loop's head (bounds, v == w, v <= w, v - w == c, u + v == w, parity) and
+// the affine and polynomial equalities of the sampled states (PolynomialEqualities.h: 2*sum
+// == i*i - i), kept where every state that concrete runs bring to the head satisfies them,
+// then proved by Houdini: the first arrival at the head satisfies them (a bounded check of
+// everything before the loop, every path complete), and one iteration from a state that
+// satisfies them all (the loop's variables havocked, as in the step) keeps each; the
+// candidates either check breaks are dropped and the rest asked again. What is left holds
+// at every arrival of every execution, so the step may assume it where it enters the loop.
 #pragma once
 
 #include "goals/Induction.h"

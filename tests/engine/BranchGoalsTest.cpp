@@ -294,13 +294,14 @@ TEST(BranchGoals, InvariantsTheRunsRefuteOrTheStepBreaksAreDropped) {
     // interpreter: the same program with the invariant's C text checked at the head.
     auto source = [](const std::string &check) {
         return std::string(prelude) + "int main(void) {\n"
-                                      "    int i = 0, x = 0, y = 0;\n"
+                                      "    int i = 0, x = 0, y = 0, w = 1;\n"
                                       "    while (1) {\n"
                                       "        " + check + "\n"
                                       "        if (!(i < 10)) break;\n"
                                       "        i++;\n"
                                       "        x += 3;\n"
                                       "        if (__VERIFIER_nondet_int()) y = i;\n"
+                                      "        w = w * 2 % 7;\n"
                                       "    }\n"
                                       "    return 0;\n"
                                       "}\n";
@@ -315,11 +316,14 @@ TEST(BranchGoals, InvariantsTheRunsRefuteOrTheStepBreaksAreDropped) {
     ASSERT_EQ(sample.states.size(), 4u * 11); // 11 arrivals per run
     const LoopInvariants inv = inferInvariants(*p, loops[0], sample, 2, 30, nullptr);
     ASSERT_TRUE(inv.note.empty()) << inv.note;
-    EXPECT_GT(inv.candidates, inv.proved.size()); // x + y == ... and the like were dropped
+    // w runs through 1, 2, 4: w >= 1 holds on every run, but from w == 7 the step reaches 0.
+    EXPECT_GT(inv.candidates, inv.proved.size()) << inv.describe();
     const std::string all = inv.describe();
     EXPECT_NE(all.find("i >= 0"), std::string::npos) << all;
     EXPECT_NE(all.find("i <= 10"), std::string::npos) << all;
     EXPECT_NE(all.find("i >= y"), std::string::npos) << all;
+    EXPECT_NE(all.find("x == 3*i"), std::string::npos) << all; // an affine equality of the sample
+    EXPECT_EQ(all.find("w >= 1"), std::string::npos) << all;
     for (const HeadInvariant &h : inv.proved) {
         auto checked = parseC(source("if (!(" + h.text + ")) reach_error();"));
         for (int64_t seed = 0; seed < 64; ++seed) {

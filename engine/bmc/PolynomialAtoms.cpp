@@ -1,0 +1,157 @@
+#include "bmc/PolynomialAtoms.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace vcov {
+
+namespace {
+
+bool multipliesVariables(const z3::expr &e) {
+    if (!e.is_app() || e.decl().decl_kind() != Z3_OP_BMUL)
+        return false;
+    unsigned variables = 0;
+    for (unsigned i = 0; i < e.num_args(); ++i)
+        variables += e.arg(i).is_numeral() ? 0 : 1;
+    return variables >= 2;
+}
+
+// x^-1 modulo 2^64 for odd x (Newton's iteration doubles the correct bits each step).
+uint64_t inverseOdd(uint64_t x) {
+    uint64_t y = x; // correct to 3 bits: x * x == 1 mod 8
+    for (int i = 0; i < 5; ++i)
+        y *= 2 - x * y;
+    return y;
+}
+
+struct Monomial {
+    uint64_t coefficient;
+    std::optional<z3::expr> product; // none: the constant term
+};
+
+std::optional<z3::expr> normalForm(const z3::expr &a, const z3::expr &b) {
+    z3::context &ctx = a.ctx();
+    const unsigned width = a.get_sort().bv_size();
+    if (width > 64)
+        return std::nullopt;
+    z3::params som(ctx);
+    som.set("som", true);
+    const z3::expr difference = (a - b).simplify(som);
+    std::vector<Monomial> monomials;
+    const unsigned n = difference.is_app() && difference.decl().decl_kind() == Z3_OP_BADD ? difference.num_args() : 1;
+    for (unsigned i = 0; i < n; ++i) {
+        const z3::expr m = n == 1 ? difference : difference.arg(i);
+        uint64_t c = 1;
+        if (m.is_numeral()) {
+            if (!m.is_numeral_u64(c))
+                return std::nullopt;
+            monomials.push_back({c, std::nullopt});
+        } else if (m.is_app() && m.decl().decl_kind() == Z3_OP_BMUL && m.arg(0).is_numeral()) {
+            if (!m.arg(0).is_numeral_u64(c))
+                return std::nullopt;
+            z3::expr rest = m.arg(1);
+            for (unsigned j = 2; j < m.num_args(); ++j)
+                rest = rest * m.arg(j);
+            monomials.push_back({c, rest});
+        } else {
+            monomials.push_back({1, m});
+        }
+    }
+    // The order and the scale from the products alone (the same whatever the coefficients):
+    // by the products' term ids, which the context shares between equal terms.
+    std::sort(monomials.begin(), monomials.end(), [](const Monomial &x, const Monomial &y) {
+        if (bool(x.product) != bool(y.product))
+            return bool(x.product); // the constant last
+        return x.product && x.product->id() < y.product->id();
+    });
+    if (monomials.empty() || !monomials.front().product)
+        return std::nullopt; // a constant: nothing to gain
+    uint64_t lead = monomials.front().coefficient;
+    if (lead == 0)
+        return std::nullopt;
+    while (!(lead & 1))
+        lead >>= 1;
+    const uint64_t inverse = inverseOdd(lead);
+    const uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    std::optional<z3::expr> sum;
+    for (const Monomial &m : monomials) {
+        const uint64_t c = (m.coefficient * inverse) & mask;
+        if (c == 0)
+            continue;
+        const z3::expr term = !m.product ? ctx.bv_val(c, width) : c == 1 ? *m.product : ctx.bv_val(c, width) * *m.product;
+        sum = sum ? *sum + term : term;
+    }
+    if (!sum)
+        return ctx.bool_val(true);
+    return *sum == ctx.bv_val(0, width);
+}
+
+} // namespace
+
+bool nonlinear(const std::vector<z3::expr> &roots) {
+    std::vector<z3::expr> work(roots.begin(), roots.end());
+    std::unordered_set<unsigned> seen;
+    while (!work.empty()) {
+        const z3::expr e = work.back();
+        work.pop_back();
+        if (!e.is_app() || !seen.insert(e.id()).second)
+            continue;
+        if (multipliesVariables(e))
+            return true;
+        for (unsigned i = 0; i < e.num_args(); ++i)
+            work.push_back(e.arg(i));
+    }
+    return false;
+}
+
+z3::goal canonicalPolynomials(const z3::goal &goal) {
+    z3::context &ctx = goal.ctx();
+    // Post-order without recursion (an unwound program nests deeper than the stack allows),
+    // each shared term once: whether it contains a product of variables, and its rewriting.
+    std::unordered_map<unsigned, bool> below;
+    std::unordered_map<unsigned, z3::expr> rewritten;
+    std::vector<std::pair<z3::expr, bool>> stack; // a term; whether its arguments are done
+    for (unsigned i = 0; i < goal.size(); ++i)
+        stack.emplace_back(goal[i], false);
+    while (!stack.empty()) {
+        auto [e, argsDone] = stack.back();
+        stack.pop_back();
+        if (!e.is_app() || below.count(e.id()))
+            continue;
+        if (!argsDone) {
+            stack.emplace_back(e, true);
+            for (unsigned i = 0; i < e.num_args(); ++i)
+                if (!below.count(e.arg(i).id()))
+                    stack.emplace_back(e.arg(i), false);
+            continue;
+        }
+        bool any = multipliesVariables(e), changed = false;
+        z3::expr_vector args(ctx);
+        for (unsigned i = 0; i < e.num_args(); ++i) {
+            const z3::expr a = e.arg(i);
+            any = any || below[a.id()];
+            auto it = rewritten.find(a.id());
+            changed = changed || it != rewritten.end();
+            args.push_back(it != rewritten.end() ? it->second : a);
+        }
+        below[e.id()] = any;
+        std::optional<z3::expr> out;
+        if (changed)
+            out = e.decl()(args);
+        if (any && e.decl().decl_kind() == Z3_OP_EQ && e.arg(0).is_bv())
+            if (std::optional<z3::expr> n = normalForm(args[0], args[1]))
+                out = *n;
+        if (out)
+            rewritten.emplace(e.id(), *out);
+    }
+    z3::goal out(ctx);
+    for (unsigned i = 0; i < goal.size(); ++i) {
+        auto it = rewritten.find(goal[i].id());
+        out.add(it != rewritten.end() ? it->second : goal[i]);
+    }
+    return out;
+}
+
+} // namespace vcov

@@ -1,0 +1,152 @@
+// Polynomial relations: the equalities DIG's null-space method finds in sampled states, and
+// the normal form that lets propagation, not a SAT search over multiplier circuits, decide
+// that an iteration keeps one; both held against concrete runs.
+#include "ParseHelpers.h"
+
+#include "bmc/PolynomialAtoms.h"
+#include "goals/Induction.h"
+#include "goals/PolynomialEqualities.h"
+#include "semantics/Interpreter.h"
+
+#include <gtest/gtest.h>
+#include <z3++.h>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+const char *Prelude = "extern int __VERIFIER_nondet_int(void);\nextern short __VERIFIER_nondet_short(void);\n"
+                      "void reach_error(void);\n";
+
+using States = std::vector<std::vector<std::optional<int64_t>>>;
+
+int64_t valueOf(const PolynomialEquality &e, const std::vector<int64_t> &state) {
+    int64_t sum = 0;
+    for (const PolynomialTerm &t : e.terms) {
+        int64_t product = t.coefficient;
+        for (size_t v : t.vars)
+            product *= state[v];
+        sum += product;
+    }
+    return sum;
+}
+
+} // namespace
+
+TEST(PolynomialEqualities, TheSumOfTheFirstIntegersIsFound) {
+    // (n, sum, i) at the head of for (i = 1; i <= n; i++) sum += i: 2*sum == i*i - i.
+    States states;
+    for (int64_t n = 1; n <= 12; ++n)
+        for (int64_t i = 1, sum = 0; i <= n + 1; sum += i, ++i)
+            states.push_back({n, sum, i});
+    const std::vector<PolynomialEquality> found = sampledEqualities(states, 3);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].degree(), 2u);
+    // It is that relation (up to its sign): it holds on states it was not found on, and a
+    // state off it breaks it.
+    for (int64_t i = 1; i < 1000; i += 37)
+        EXPECT_EQ(valueOf(found[0], {5000, i * (i - 1) / 2, i}), 0) << i;
+    EXPECT_NE(valueOf(found[0], {5, 4, 3}), 0);
+}
+
+TEST(PolynomialEqualities, AnAffineVariableLeavesTheMonomials) {
+    // c == y + 2 is affine; after it only y and x are multiplied: 2*x == y*y + y.
+    States states;
+    for (int64_t y = -20; y <= 20; ++y)
+        states.push_back({y, (y * y + y) / 2, y + 2});
+    const std::vector<PolynomialEquality> found = sampledEqualities(states, 3);
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_EQ(found[0].degree(), 1u);
+    EXPECT_EQ(found[1].degree(), 2u);
+    for (const PolynomialEquality &e : found)
+        for (const PolynomialTerm &t : e.terms)
+            if (t.vars.size() > 1)
+                for (size_t v : t.vars)
+                    EXPECT_NE(v, 2u) << "c is y + 2: no monomial needs it";
+    // Unrelated values: nothing, however many states.
+    States noise;
+    for (int64_t k = 0; k < 200; ++k)
+        noise.push_back({(k * 7919) % 263, (k * k * 31) % 101, (k * 17 + 5) % 59});
+    EXPECT_TRUE(sampledEqualities(noise, 3).empty());
+}
+
+TEST(PolynomialAtoms, TheSameRelationWrittenTwoWaysBecomesOneAtom) {
+    // ps3's invariant as written in a candidate, and the program's assertion of it after
+    // one iteration (x += (y + 1)^2, y += 1): unsat, but only a polynomial identity says so.
+    z3::context ctx;
+    const z3::expr x = ctx.bv_const("x", 64), y = ctx.bv_const("y", 64);
+    auto c = [&](int v) { return ctx.bv_val(v, 64); };
+    const z3::expr invariant = y + c(3) * y * y + c(2) * y * y * y == c(6) * x;
+    const z3::expr y1 = y + c(1), x1 = x + y1 * y1;
+    const z3::expr assertion = c(6) * x1 - c(2) * y1 * y1 * y1 - c(3) * y1 * y1 - y1 == c(0);
+    EXPECT_TRUE(nonlinear({invariant}));
+    EXPECT_FALSE(nonlinear({c(6) * x == y + c(1)}));
+    z3::goal goal(ctx);
+    goal.add(invariant);
+    goal.add(!assertion);
+    const z3::tactic propagation = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values");
+    EXPECT_FALSE(propagation(goal)[0].is_decided_unsat()) << "the rewriter alone decides it: the test shows nothing";
+    EXPECT_TRUE(propagation(canonicalPolynomials(goal))[0].is_decided_unsat());
+    // An equivalence: a relation the iteration does not keep stays satisfiable.
+    z3::goal other(ctx);
+    other.add(invariant);
+    other.add(!(c(6) * x1 - c(2) * y1 * y1 * y1 - c(3) * y1 * y1 - c(2) * y1 == c(0)));
+    z3::solver s(ctx);
+    for (unsigned i = 0; i < canonicalPolynomials(other).size(); ++i)
+        s.add(canonicalPolynomials(other)[i]);
+    EXPECT_EQ(s.check(), z3::sat);
+}
+
+TEST(PolynomialAtoms, KInductionProvesAPolynomialInvariant) {
+    // SV-COMP's ps3-ll: one iteration keeps 6x == 2y^3 + 3y^2 + y. Without the normal form
+    // the step's SAT search ran out of a minute.
+    const std::string body = R"(void check(int cond) {
+    if (!(cond)) reach_error();
+}
+int main(void) {
+    short k = __VERIFIER_nondet_short();
+    long long y = 0, x = 0, c = 0;
+    while (1) {
+        check(6*x - 2*y*y*y - 3*y*y - y == 0);
+        if (!(c < k)) break;
+        c = c + 1;
+        y = y + 1;
+        x = y * y + x;
+    }
+    check(6*x - 2*y*y*y - 3*y*y - y == 0);
+    return 0;
+})";
+    auto p = parseC(std::string(Prelude) + body);
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.timeoutSeconds = 20;
+    const BmcResult r = checkByKInduction(*p, o, 1, 2);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    EXPECT_NE(r.reason.find("k-induction"), std::string::npos) << r.reason;
+    for (int64_t k : {0, 1, 2, 7, 100, 1000, 32767}) {
+        const Execution run = runProgram(*p, {{k}, {}});
+        EXPECT_NE(run.ending.kind, EndingKind::PropertyViolation) << k;
+    }
+}
+
+TEST(PolynomialAtoms, ACounterexampleThroughTheNormalFormReplays) {
+    // A product the solver must factor: the model passes back through every goal the
+    // normal form came from, and the interpreter confirms it.
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+    long long a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+    if (a > 1 && b > 1 && a < 1000 && b < 1000 && a * b + 2 * a == 391 + 2 * a) reach_error();
+    return 0;
+})");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.unwind = 1;
+    o.timeoutSeconds = 60;
+    const BmcResult r = checkProgram(*p, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_TRUE(r.replayed);
+    ASSERT_TRUE(r.counterexample);
+    const auto &in = r.counterexample->input.nondet;
+    ASSERT_EQ(in.size(), 2u);
+    EXPECT_EQ(in[0] * in[1], 391);
+}
