@@ -30,7 +30,7 @@ constexpr int ArraySize = 4; // indices are masked with & 3: always in bounds
 
 class Generator {
 public:
-    explicit Generator(uint64_t seed) : R(seed) {}
+    Generator(uint64_t seed, bool unboundedLoops) : R(seed), m_unboundedLoops(unboundedLoops) {}
 
     GeneratedProgram run(uint64_t seed) {
         GeneratedProgram g;
@@ -138,6 +138,7 @@ public:
         out += "  return 0;\n}\n";
         g.source = std::move(out);
         g.unwind = unsigned(m_maxTrips + 2);
+        g.unbounded = m_unboundedLoops && m_hasUnbounded;
         return g;
     }
 
@@ -238,7 +239,27 @@ private:
         return writable.empty() ? m_scalars.front() : R.of(writable);
     }
 
+    // A loop no bound unwinds whose iteration ends in a call: the shape in which Houdini's
+    // step once blocked the callee of the back edge and proved a false invariant (Problem01).
+    std::string unboundedLoop(int depth) {
+        m_hasUnbounded = true;
+        ++m_loopDepth;
+        std::string s = pad() + "while (__VERIFIER_nondet_int()) {\n" + block(depth - 1);
+        ++m_indent;
+        const std::string v = assignable();
+        s += pad() + v + " = " +
+             (m_helpers.empty() ? expression(1)
+                                : R.of(m_helpers) + "(" + expression(1) + ", " + expression(1) + ")") +
+             ";\n";
+        --m_indent;
+        --m_loopDepth;
+        return s + pad() + "}\n";
+    }
+
     std::string statement(int depth) {
+        // Only in that mode a draw of its own: the other programs stay what they were.
+        if (m_unboundedLoops && depth > 0 && R.chance(20))
+            return unboundedLoop(depth);
         const int k = R.below(depth > 0 ? (m_floats.empty() ? 12 : 14) : 5);
         switch (k) {
         case 0:
@@ -336,10 +357,13 @@ private:
     Rng R;
     std::vector<std::string> m_globals, m_globalArrays, m_scalars, m_arrays, m_helpers, m_counters, m_floats;
     int m_indent = 1, m_loops = 0, m_loopDepth = 0, m_maxTrips = 1, m_calls = 0;
+    bool m_unboundedLoops = false, m_hasUnbounded = false;
 };
 
 } // namespace
 
-GeneratedProgram generateProgram(uint64_t seed) { return Generator(seed).run(seed); }
+GeneratedProgram generateProgram(uint64_t seed, bool unboundedLoops) {
+    return Generator(seed, unboundedLoops).run(seed);
+}
 
 } // namespace vcov::test

@@ -15,8 +15,11 @@ struct GeneratedProgram {
     uint64_t seed = 0;
     std::string source;
     unsigned unwind = 0; // a bound that unwinds every loop of the program completely
+    bool unbounded = false; // ... but for the loops no bound unwinds (unboundedLoops)
 };
 
-GeneratedProgram generateProgram(uint64_t seed);
+// unboundedLoops: some loops run while a nondet value says so and end in a call; no claim
+// that needs a complete unwinding is asked of those programs.
+GeneratedProgram generateProgram(uint64_t seed, bool unboundedLoops = false);
 
 } // namespace vcov::test
