@@ -289,6 +289,43 @@ int main(void) {
     expectTestsReplay(*p, r);
 }
 
+TEST(BranchGoals, APolynomialInvariantOfTheRunsProvesTheGoalAfterTheLoop) {
+    // gauss_sum: 2*sum == i*i - i at the head (the sample's null space) with i <= n makes
+    // the check after the loop unreachable; no run with n in 1..60 enters it.
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int n = __VERIFIER_nondet_int(), sum = 0, i;
+    if (!(1 <= n && n <= 1000)) return 0;
+    for (i = 1; i <= n; i++)
+        sum = sum + i;
+    if (2 * sum != n * (n + 1))
+        reach_error();
+    return 0;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 2;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *bad = goal(r, "2 * sum != n * (n + 1)", true);
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->status, GoalStatus::Unreachable) << bad->reason;
+    EXPECT_NE(bad->proof.find("i*i"), std::string::npos) << bad->proof;
+    std::vector<ExecutionInput> inputs;
+    for (int64_t n = 1; n <= 60; ++n)
+        inputs.push_back({{n}, {}});
+    inputs.push_back({{1000}, {}});
+    expectNeverEntered(*p, *bad, inputs);
+    expectTestsReplay(*p, r);
+    // Without invariants the step cannot see it.
+    GoalOptions plain = o;
+    plain.invariants = false;
+    const BranchGoal *still = goal(decideBranchGoals(*p, plain), "2 * sum != n * (n + 1)", true);
+    ASSERT_TRUE(still);
+    EXPECT_EQ(still->status, GoalStatus::Unknown) << still->proof;
+}
+
 TEST(BranchGoals, InvariantsTheRunsRefuteOrTheStepBreaksAreDropped) {
     // Houdini over the candidates the runs leave. Proved ones are held against the
     // interpreter: the same program with the invariant's C text checked at the head.
