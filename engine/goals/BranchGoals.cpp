@@ -250,6 +250,16 @@ bool GoalSearch::round(unsigned k) {
         if (!stepOver(l, goals, k, bound, stepUntil, false))
             return false;
     }
+    // Goals inside a nested loop that the step over the loop around it left: the step over
+    // the innermost loop, with the loops around it taken as their effect (each run of the
+    // nested loop then starts from any state those loops may reach it in).
+    std::map<int, std::vector<int>> byNested;
+    for (int g : unknownGoals())
+        if (const int n = nestedLoopFor(P, m_loops, R.goals[size_t(g)].edge); n >= 0 && opts.invariants)
+            byNested[n].push_back(g);
+    for (auto &[l, goals] : byNested)
+        if (!stepOver(l, goals, k, bound, stepUntil, true))
+            return false;
     update("inductive step", k);
     return true;
 }

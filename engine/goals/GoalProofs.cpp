@@ -49,9 +49,19 @@ std::map<size_t, std::vector<ExprPtr>> GoalSearch::otherInvariants(int except, u
     if (!opts.invariants)
         return out;
     for (size_t i = 0; i < m_loops.size(); ++i) {
-        if (int(i) == except || stopped())
+        // A nested loop's invariants rest on the loops around it: none are asked for here
+        // (each proved set may rest only on sets proved before it).
+        if (int(i) == except || stopped() || m_loops[i].parent >= 0)
             continue;
-        for (const HeadInvariant &h : invariantsFor(int(i), k, false).proved)
+        const LoopInvariants *inv = &invariantsFor(int(i), k, false);
+        bool around = false;
+        for (int p = m_loops[size_t(except)].parent; p >= 0; p = m_loops[size_t(p)].parent)
+            around = around || p == int(i);
+        // Around a nested loop, the exact prefix of the loop around cannot fit a bound: what
+        // holds there with its own nested loops taken as their effect.
+        if (around && inv->proved.empty() && !stopped())
+            inv = &invariantsFor(int(i), k, true);
+        for (const HeadInvariant &h : inv->proved)
             out[i].push_back(h.cond);
     }
     return out;
@@ -67,8 +77,13 @@ bool GoalSearch::stepOver(int l, std::vector<int> set, unsigned k, const std::st
         others = abstractOtherLoops(m_loops, size_t(l), otherInvariants(l, k));
     const OtherLoops *with = abstracted ? &others : nullptr;
     std::string proof = "k-induction at k=" + std::to_string(k) + " over loop " + loop.id;
-    if (abstracted)
-        proof += " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed)";
+    if (abstracted) {
+        std::string around;
+        for (const std::string &id : others.enclosing)
+            around += (around.empty() ? "" : ", ") + id;
+        proof += " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed" +
+                 (around.empty() ? "" : "; " + around + " around it gone round once, from any state at its head") + ")";
+    }
     std::vector<ExprPtr> assumed;
     std::string described;
     auto useInvariants = [&](const LoopInvariants &inv) {

@@ -142,10 +142,9 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
     const LoopStructure ls = computeLoops(program, main);
     for (size_t i = 0; i < ls.loops.size(); ++i) {
         const LoopInfo &l = ls.loops[i];
-        if (l.parent >= 0)
-            continue;
         InductionLoop loop;
         loop.id = l.id;
+        loop.parent = l.parent;
         loop.head = l.head;
         loop.body.insert(l.body.begin(), l.body.end());
         for (EdgeId e : program.node(l.head).in)
@@ -170,10 +169,12 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
     return out;
 }
 
-int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal) {
+namespace {
+
+// Where the entry function reaches the goal: its edge, or the calls that lead to it.
+std::set<NodeId> sitesOf(const Program &program, EdgeId goal) {
     const CfaEdge &g = program.edge(goal);
     const FunctionCfa &main = program.functions[program.entryFunction];
-    // Where main reaches the goal: its edge, or the calls that lead to it.
     std::set<NodeId> sites;
     if (g.function == main.id) {
         sites.insert(g.from);
@@ -185,13 +186,32 @@ int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &l
                 sites.insert(e.from);
         }
     }
+    return sites;
+}
+
+} // namespace
+
+int nestedLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal) {
+    const std::set<NodeId> sites = sitesOf(program, goal);
+    // Loops come after the loops around them: the last one that contains a site is innermost.
+    for (size_t i = loops.size(); i-- > 0;)
+        for (NodeId n : sites)
+            if (loops[i].parent >= 0 && loops[i].body.count(n))
+                return int(i);
+    return -1;
+}
+
+int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal) {
+    const std::set<NodeId> sites = sitesOf(program, goal);
     for (size_t i = 0; i < loops.size(); ++i)
         for (NodeId n : sites)
-            if (loops[i].body.count(n))
+            if (loops[i].parent < 0 && loops[i].body.count(n))
                 return int(i);
     // After a loop: the step over the last loop that leads to it (its k + 1-th segment is
     // the exit and what follows). Any loop would be sound; the nearest one is the likeliest.
     for (size_t i = loops.size(); i-- > 0;) {
+        if (loops[i].parent >= 0)
+            continue;
         std::set<NodeId> seen{loops[i].head};
         std::vector<NodeId> work{loops[i].head};
         while (!work.empty()) {
@@ -214,14 +234,37 @@ std::string OtherLoops::names() const {
     return out;
 }
 
+void OtherLoops::applyTo(BmcOptions &o) const {
+    o.havocs.insert(o.havocs.end(), havocs.begin(), havocs.end());
+    o.invariants.insert(o.invariants.end(), invariants.begin(), invariants.end());
+    for (const std::string &id : enclosing)
+        o.loopBounds[id] = 1; // no jump back: its head is reached once, from the havoc
+}
+
 OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t except,
                               const std::map<size_t, std::vector<ExprPtr>> &invariants) {
     OtherLoops out;
+    auto inside = [&](size_t inner, size_t outer) {
+        for (int p = loops[inner].parent; p >= 0; p = loops[size_t(p)].parent)
+            if (size_t(p) == outer)
+                return true;
+        return false;
+    };
     for (size_t i = 0; i < loops.size(); ++i) {
         if (i == except || !loops[i].refused.empty())
             continue;
+        // Inside a loop that stays exact, a nested loop's havoc would cut nothing: it runs as is.
+        bool underExact = false;
+        for (int p = loops[i].parent; p >= 0; p = loops[size_t(p)].parent)
+            underExact = underExact || (!loops[size_t(p)].refused.empty() && size_t(p) != except);
+        if (underExact)
+            continue;
         out.havocs.push_back({loops[i].entryEdges, loops[i].writes});
         out.ids.insert(loops[i].id);
+        if (inside(except, i)) {
+            out.enclosing.insert(loops[i].id);
+            out.enclosingHeads.insert(loops[i].head);
+        }
         if (auto it = invariants.find(i); it != invariants.end())
             for (const ExprPtr &c : it->second)
                 out.invariants.push_back({loops[i].head, c, UINT_MAX, true});
@@ -244,10 +287,8 @@ BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, doub
         o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});
     for (const ExprPtr &c : invariants)
         o.invariants.push_back({loop.head, c, UINT_MAX, true}); // where the step enters the loop
-    if (others) {
-        o.havocs.insert(o.havocs.end(), others->havocs.begin(), others->havocs.end());
-        o.invariants.insert(o.invariants.end(), others->invariants.begin(), others->invariants.end());
-    }
+    if (others)
+        others->applyTo(o);
     return o;
 }
 

@@ -16,9 +16,10 @@
 
 namespace vcov {
 
-// A loop of the entry function that no other loop contains.
+// A loop of the entry function.
 struct InductionLoop {
     std::string id;               // as in BmcOptions::loopBounds ("main.0")
+    int parent = -1;              // the loop around it (its index), -1 at the top
     NodeId head = NoNode;
     std::set<NodeId> body;
     std::set<EdgeId> entryEdges;  // into the head from outside the loop
@@ -27,12 +28,16 @@ struct InductionLoop {
     std::string refused;          // non-empty: no step over this loop, and why
 };
 
+// Every loop of the entry function, each after the loop around it.
 std::vector<InductionLoop> inductionLoops(const Program &program);
 
-// The loop whose step decides `goal`: the one that contains the goal's edge or a call that
-// leads to it, else the last loop that the goal comes after; -1 when the goal comes before
-// every loop (only the base case with every path complete decides it).
+// The outermost loop whose step decides `goal`: the one that contains the goal's edge or a
+// call that leads to it, else the last loop that the goal comes after; -1 when the goal
+// comes before every loop (only the base case with every path complete decides it).
 int inductionLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal);
+// The innermost nested loop (parent >= 0) that contains the goal's edge or a call that leads
+// to it, -1 when none does: its step runs with the loops around it taken as their effect.
+int nestedLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal);
 
 // Functions that may call themselves, directly or through others.
 std::set<FunctionId> recursiveFunctions(const Program &program);
@@ -74,14 +79,20 @@ private:
 // and assumes what is proved at its head. Any state an execution has where it leaves such
 // a loop, after any number of iterations, is then one a path has that leaves it at once;
 // so a path cut by its bound loses nothing, and the step over-approximates every execution.
+// The loops around a nested one go round once at most: any state at their heads is one the
+// havoc on entering them gives, so each run of the nested loop starts from such a state.
 struct OtherLoops {
     std::vector<BmcOptions::Havoc> havocs;
     std::vector<BmcOptions::Invariant> invariants; // assumed at their heads
     std::set<std::string> ids;                     // loops whose cuts lose nothing
+    std::set<std::string> enclosing;               // among them, those around the stepped loop
+    std::set<NodeId> enclosingHeads;
     std::string names() const;                     // "main.0, main.2"
+    void applyTo(BmcOptions &o) const;             // havocs, invariants, one pass round the enclosing
 };
 // invariants: per loop index, what is proved to hold at its head. Loops whose writes
-// cannot be havocked (refused) stay as they are.
+// cannot be havocked (refused) stay as they are (and a nested loop inside one of those gets
+// no abstraction of its own: the loop around it would run its iterations exactly).
 OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t except,
                               const std::map<size_t, std::vector<ExprPtr>> &invariants);
 

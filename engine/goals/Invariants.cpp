@@ -147,10 +147,75 @@ std::vector<int64_t> programConstants(const Program &p) {
 }
 
 // The sample's polynomial and affine equalities (DIG) that the templates do not write
-// already, as "6*x == 2*y*y*y + 3*y*y + y": positive terms on the left.
+// already, as "6*x == 2*y*y*y + 3*y*y + y": positive terms on the left. Then the affine
+// ones with the parities of the variables as columns of their own: i == 2*n - (i & 1) where
+// n counts the even i (half.i); the same relation as a product, (i - 2n)(i - 2n + 1) == 0,
+// is one a SAT search over multiplier circuits does not settle, the parity one it does.
 std::vector<Candidate> equalityCandidates(const Program &p, const HeadSample &s, const CandidateMaker &make) {
     std::vector<Candidate> out;
-    for (const PolynomialEquality &e : sampledEqualities(s.states, s.vars.size())) {
+    const size_t n = s.vars.size();
+    // Columns n.. are parities of the variables in `odd` (those whose parity varies).
+    std::vector<size_t> odd;
+    for (size_t v = 0; v < n; ++v) {
+        std::set<int64_t> seen;
+        for (const auto &st : s.states)
+            if (st[v])
+                seen.insert(*st[v] & 1);
+        if (seen.size() == 2)
+            odd.push_back(v);
+    }
+    auto column = [&](size_t c) { return c < n ? make.wide(s.vars[c]) : make.parity(s.vars[odd[c - n]]); };
+    auto columnText = [&](size_t c) {
+        return c < n ? p.variable(s.vars[c]).name : "(" + p.variable(s.vars[odd[c - n]]).name + " & 1)";
+    };
+    auto add = [&](const PolynomialEquality &e) {
+        ExprPtr side[2];
+        std::string text[2];
+        for (const PolynomialTerm &t : e.terms) {
+            const int which = t.coefficient < 0 ? 1 : 0;
+            const int64_t magnitude = t.coefficient < 0 ? -t.coefficient : t.coefficient;
+            ExprPtr term = t.vars.empty() || magnitude != 1 ? make.constant(magnitude) : nullptr;
+            std::string termText = t.vars.empty() || magnitude != 1 ? std::to_string(magnitude) : "";
+            for (size_t v : t.vars) {
+                term = term ? make.mul(std::move(term), column(v)) : column(v);
+                termText += (termText.empty() ? "" : "*") + columnText(v);
+            }
+            side[which] = side[which] ? make.add(std::move(side[which]), std::move(term)) : std::move(term);
+            text[which] += (text[which].empty() ? "" : " + ") + termText;
+        }
+        for (int i = 0; i < 2; ++i)
+            if (!side[i]) {
+                side[i] = make.constant(0);
+                text[i] = "0";
+            }
+        out.push_back({make.compare(BinaryOp::Eq, side[0], side[1]), text[0] + " == " + text[1], e.degree() > 1});
+    };
+    // Parity columns first: a product over the same variables is mostly the same relation
+    // squared ((i - 2n)(i - 2n + 1) == 0 beside i + (i & 1) == 2n), costly and not needed.
+    std::vector<PolynomialEquality> parities;
+    std::set<size_t> parityVars;
+    if (!odd.empty()) {
+        std::vector<std::vector<std::optional<int64_t>>> withParities;
+        for (const auto &st : s.states) {
+            std::vector<std::optional<int64_t>> row = st;
+            for (size_t v : odd)
+                row.push_back(st[v] ? std::optional<int64_t>(*st[v] & 1) : std::nullopt);
+            withParities.push_back(std::move(row));
+        }
+        // Affine only (a product of parities says little the affine ones do not).
+        for (PolynomialEquality &e : sampledEqualities(withParities, n + odd.size(), n + odd.size() + 1)) {
+            const bool parity = std::any_of(e.terms.begin(), e.terms.end(), [&](const PolynomialTerm &t) {
+                return std::any_of(t.vars.begin(), t.vars.end(), [&](size_t c) { return c >= n; });
+            });
+            if (e.degree() != 1 || !parity)
+                continue;
+            for (const PolynomialTerm &t : e.terms)
+                for (size_t c : t.vars)
+                    parityVars.insert(c < n ? c : odd[c - n]);
+            parities.push_back(std::move(e));
+        }
+    }
+    for (const PolynomialEquality &e : sampledEqualities(s.states, n)) {
         size_t varTerms = 0;
         bool unit = true;
         for (const PolynomialTerm &t : e.terms)
@@ -171,28 +236,18 @@ std::vector<Candidate> equalityCandidates(const Program &p, const HeadSample &s,
             if (!common.empty())
                 continue;
         }
-        ExprPtr side[2];
-        std::string text[2];
-        for (const PolynomialTerm &t : e.terms) {
-            const int which = t.coefficient < 0 ? 1 : 0;
-            const int64_t magnitude = t.coefficient < 0 ? -t.coefficient : t.coefficient;
-            ExprPtr term = t.vars.empty() || magnitude != 1 ? make.constant(magnitude) : nullptr;
-            std::string termText = t.vars.empty() || magnitude != 1 ? std::to_string(magnitude) : "";
-            for (size_t v : t.vars) {
-                term = term ? make.mul(std::move(term), make.wide(s.vars[v])) : make.wide(s.vars[v]);
-                termText += (termText.empty() ? "" : "*") + p.variable(s.vars[v]).name;
-            }
-            side[which] = side[which] ? make.add(std::move(side[which]), std::move(term)) : std::move(term);
-            text[which] += (text[which].empty() ? "" : " + ") + termText;
-        }
-        for (int i = 0; i < 2; ++i)
-            if (!side[i]) {
-                side[i] = make.constant(0);
-                text[i] = "0";
-            }
-        out.push_back({make.compare(BinaryOp::Eq, side[0], side[1]), text[0] + " == " + text[1], e.degree() > 1});
+        if (e.degree() > 1 && std::all_of(e.terms.begin(), e.terms.end(), [&](const PolynomialTerm &t) {
+                return std::all_of(t.vars.begin(), t.vars.end(), [&](size_t v) { return parityVars.count(v) > 0; });
+            }))
+            continue;
+        add(e);
+        if (out.size() == MaxEqualities)
+            return out;
+    }
+    for (const PolynomialEquality &e : parities) {
         if (out.size() == MaxEqualities)
             break;
+        add(e);
     }
     return out;
 }
@@ -222,6 +277,7 @@ std::vector<Candidate> candidatesFrom(const Program &p, const HeadSample &s, Typ
     auto wrapAdd = [](int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); };
     auto wrapSub = [](int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); };
     const std::vector<int64_t> consts = programConstants(p);
+    std::vector<Candidate> spreads; // after the others: the first to go where there are too many
     for (size_t i = 0; i < n; ++i) {
         int64_t lo = INT64_MAX, hi = INT64_MIN;
         std::set<int64_t> parities;
@@ -265,6 +321,27 @@ std::vector<Candidate> candidatesFrom(const Program &p, const HeadSample &s, Typ
                 out.push_back({make.compare(BinaryOp::Le, make.wide(a), make.wide(b)), name(i) + " <= " + name(j)});
             else if (ge)
                 out.push_back({make.compare(BinaryOp::Ge, make.wide(a), make.wide(b)), name(i) + " >= " + name(j)});
+            if (!eq) {
+                // How far apart they may be, either way, by the program's constants (l - k <=
+                // 1000000 where l grows at most as fast as k: what keeps l + 1 from overflow).
+                __int128 lo = INT64_MAX, hi = INT64_MIN;
+                for (const auto &st : s.states)
+                    if (st[i] && st[j]) {
+                        lo = std::min<__int128>(lo, __int128(*st[i]) - *st[j]);
+                        hi = std::max<__int128>(hi, __int128(*st[i]) - *st[j]);
+                    }
+                auto spread = [&](VarId x, VarId y, __int128 most) {
+                    auto c = std::lower_bound(consts.begin(), consts.end(), most);
+                    if (c != consts.end() && *c != 0) // 0: x <= y, a template of its own
+                        spreads.push_back(
+                            {make.compare(BinaryOp::Le, make.sub(make.wide(x), make.wide(y)), make.constant(*c)),
+                             p.variable(x).name + " - " + p.variable(y).name + " <= " + std::to_string(*c)});
+                };
+                if (lo <= hi) {
+                    spread(a, b, hi);
+                    spread(b, a, -lo);
+                }
+            }
             std::optional<int64_t> diff, sum;
             for (const auto &st : s.states)
                 if (st[i] && st[j]) {
@@ -289,6 +366,7 @@ std::vector<Candidate> candidatesFrom(const Program &p, const HeadSample &s, Typ
                                                 make.wide(s.vars[w])),
                                    name(i) + " + " + name(j) + " == " + name(w)});
             }
+    out.insert(out.end(), spreads.begin(), spreads.end());
     if (out.size() + equalities.size() > MaxCandidates)
         out.resize(MaxCandidates - equalities.size());
     out.insert(out.end(), equalities.begin(), equalities.end());
@@ -435,6 +513,9 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
     for (std::set<NodeId> seen(work.begin(), work.end()); !work.empty();) {
         const NodeId n = work.back();
         work.pop_back();
+        // Round a loop around it again: not on any path here (one pass round those).
+        if (others && others->enclosingHeads.count(n))
+            continue;
         if (n == loop.head)
             return done("the head of " + loop.id + " can be entered again after the loop");
         for (EdgeId e : program.node(n).out)
@@ -495,10 +576,8 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
     o.cancel = cancel;
     for (const Candidate &c : candidates)
         o.invariants.push_back({loop.head, c.cond, 0});
-    if (others) { // after the candidates: their indices are the candidates' own
-        o.havocs = others->havocs;
-        o.invariants.insert(o.invariants.end(), others->invariants.begin(), others->invariants.end());
-    }
+    if (others) // after the candidates: their indices are the candidates' own
+        others->applyTo(o);
     {
         const UntilArrival arrival(program, loop);
         o.observer = &arrival;

@@ -326,6 +326,120 @@ int main(void) {
     EXPECT_EQ(still->status, GoalStatus::Unknown) << still->proof;
 }
 
+TEST(BranchGoals, ANestedLoopIsSteppedWithTheLoopsAroundItGoneRoundOnce) {
+    // nest-if3's shape: the inner loop never fits a bound (it runs from l to n), so neither
+    // the base case nor the step over the outer loop decides the check in it. The step over
+    // the inner loop does, with the outer loop's effect havocked and l >= 1 proved there
+    // (what keeps l + 1 from overflow: l - k <= 1000, a spread of the program's constants).
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int n = __VERIFIER_nondet_int(), l = __VERIFIER_nondet_int(), k, i, c = 0, m = 0;
+    if (!(l > 0 && l < 1000 && n < 1000)) return 0;
+    for (k = 1; k < n; k++) {
+        for (i = l; i < n; i++) {
+            if (i < 1)
+                reach_error();
+            if (c == 40)
+                m = 1;
+            c++;
+        }
+        if (__VERIFIER_nondet_int())
+            l = l + 1;
+    }
+    return 0;
+}
+)");
+    const std::vector<InductionLoop> loops = inductionLoops(*p);
+    ASSERT_EQ(loops.size(), 2u);
+    EXPECT_EQ(loops[0].parent, -1);
+    EXPECT_EQ(loops[1].parent, 0);
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 4;
+    o.valueAnalysis = false;
+    o.concrete = false; // c == 40 is many outer iterations deep: no claim may be made on it
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *bad = goal(r, "i < 1", true);
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->status, GoalStatus::Unreachable) << bad->reason;
+    EXPECT_NE(bad->proof.find("over loop main.1"), std::string::npos) << bad->proof;
+    const BranchGoal *deep = goal(r, "c == 40", true);
+    ASSERT_TRUE(deep);
+    EXPECT_NE(deep->status, GoalStatus::Unreachable) << deep->proof;
+    std::vector<ExecutionInput> inputs;
+    for (int64_t n = 2; n <= 30; n += 4)
+        for (int64_t l = 1; l <= 7; l += 3)
+            for (int64_t grow : {0, 1})
+                inputs.push_back({{n, l, grow, grow, grow, grow, grow, grow, grow, grow, 0, 1, 0, 1, 1, 1, 0, 0, 1, 0, 1, 0,
+                                   1, 1, 0, 1, 0, 1, 1, 0, 1, 1},
+                                  {}});
+    expectNeverEntered(*p, *bad, inputs);
+    expectTestsReplay(*p, r);
+    // The same runs do enter the deep goal: the check above can tell.
+    bool entered = false;
+    for (const ExecutionInput &in : inputs)
+        for (const ExecutionStep &st : runProgram(*p, in).steps)
+            entered = entered || st.edge == deep->edge;
+    EXPECT_TRUE(entered);
+}
+
+TEST(BranchGoals, AnAffineEqualityWithAParityProvesTheCountOfEvenSteps) {
+    // half.i: n counts the even i, so i + (i & 1) == 2*n at the head; at the exit i == 2*k
+    // (the step's last iteration had i < 2*k) and so n == k. Without the parity column the
+    // sample gives only the product (i - 2n)(i - 2n + 1) == 0, which the search does not settle.
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int i, n = 0, k = __VERIFIER_nondet_int();
+    if (!(k <= 1000000 && k >= -1000000)) return 0;
+    for (i = 0; i < 2 * k; i++) {
+        if (i % 2 == 0)
+            n++;
+    }
+    if (!(k < 0 || n == k))
+        reach_error();
+    return 0;
+}
+)");
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 2;
+    o.valueAnalysis = false;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *bad = goal(r, "n == k", false);
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->status, GoalStatus::Unreachable) << bad->reason;
+    EXPECT_NE(bad->proof.find("(i & 1)"), std::string::npos) << bad->proof;
+    std::vector<ExecutionInput> inputs;
+    for (int64_t k = -3; k <= 40; ++k)
+        inputs.push_back({{k}, {}});
+    inputs.push_back({{1000000}, {}});
+    expectNeverEntered(*p, *bad, inputs);
+    expectTestsReplay(*p, r);
+    // The proved text, compiled into the program at the loop's head, holds on those runs.
+    const std::string text = "i + (i & 1) == 2*n";
+    ASSERT_NE(bad->proof.find(text), std::string::npos) << bad->proof;
+    auto checked = parseC(std::string(prelude) + R"(
+int main(void) {
+    int i, n = 0, k = __VERIFIER_nondet_int();
+    if (!(k <= 1000000 && k >= -1000000)) return 0;
+    for (i = 0; ; i++) {
+        if (!()" + text + R"()) reach_error();
+        if (!(i < 2 * k)) break;
+        if (i % 2 == 0)
+            n++;
+    }
+    return 0;
+}
+)");
+    for (const ExecutionInput &in : inputs)
+        EXPECT_NE(runProgram(*checked, in).ending.kind, EndingKind::PropertyViolation) << in.nondet[0];
+    EXPECT_EQ(runProgram(*parseC(std::string(prelude) + "int main(void) { int i = 3, n = 1; if (!(" + text +
+                                 ")) reach_error(); return 0; }"),
+                         {})
+                  .ending.kind,
+              EndingKind::PropertyViolation); // and it can fail
+}
+
 TEST(BranchGoals, InvariantsTheRunsRefuteOrTheStepBreaksAreDropped) {
     // Houdini over the candidates the runs leave. Proved ones are held against the
     // interpreter: the same program with the invariant's C text checked at the head.
