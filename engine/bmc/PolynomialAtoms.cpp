@@ -1,6 +1,7 @@
 #include "bmc/PolynomialAtoms.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -88,6 +89,67 @@ std::optional<z3::expr> normalForm(const z3::expr &a, const z3::expr &b) {
     return *sum == ctx.bv_val(0, width);
 }
 
+// The conditions of the bit-vector if-then-elses in `e`, while there are at most `most`
+// (std::nullopt: more, or a term too large to walk).
+std::optional<std::vector<z3::expr>> iteConditions(const z3::expr &e, size_t most) {
+    std::vector<z3::expr> out, work{e};
+    std::unordered_set<unsigned> seen, conditions;
+    while (!work.empty()) {
+        const z3::expr t = work.back();
+        work.pop_back();
+        if (!t.is_app() || !seen.insert(t.id()).second)
+            continue;
+        if (seen.size() > 4000)
+            return std::nullopt;
+        if (t.decl().decl_kind() == Z3_OP_ITE && t.is_bv()) {
+            if (conditions.insert(t.arg(0).id()).second) {
+                if (out.size() == most)
+                    return std::nullopt;
+                out.push_back(t.arg(0));
+            }
+            work.push_back(t.arg(1));
+            work.push_back(t.arg(2));
+            continue;
+        }
+        if (!t.is_bv() && !(t.decl().decl_kind() == Z3_OP_EQ))
+            continue; // the inside of a condition is not split
+        for (unsigned i = 0; i < t.num_args(); ++i)
+            work.push_back(t.arg(i));
+    }
+    return out;
+}
+
+// a == b case by case on the few conditions of the if-then-elses in it (the values a loop's
+// branches merge into): each case in the normal form. One iteration of egcd's loop makes
+// p' = (a > b ? p - q : p); only with the case fixed do the products x*p' become the
+// monomials x*p - x*q that the invariants at the head are written in.
+std::optional<z3::expr> normalFormByCases(const z3::expr &a, const z3::expr &b) {
+    z3::context &ctx = a.ctx();
+    const std::optional<std::vector<z3::expr>> cs = iteConditions(a == b, 2);
+    if (!cs || cs->empty())
+        return normalForm(a, b);
+    std::function<std::optional<z3::expr>(size_t, z3::expr, z3::expr)> split = [&](size_t i, z3::expr x,
+                                                                                   z3::expr y) -> std::optional<z3::expr> {
+        if (i == cs->size()) {
+            if (std::optional<z3::expr> n = normalForm(x, y))
+                return n;
+            return x == y;
+        }
+        z3::expr_vector from(ctx), yes(ctx), no(ctx);
+        from.push_back((*cs)[i]);
+        yes.push_back(ctx.bool_val(true));
+        no.push_back(ctx.bool_val(false));
+        const std::optional<z3::expr> then =
+            split(i + 1, x.substitute(from, yes).simplify(), y.substitute(from, yes).simplify());
+        const std::optional<z3::expr> otherwise =
+            split(i + 1, x.substitute(from, no).simplify(), y.substitute(from, no).simplify());
+        if (!then || !otherwise)
+            return std::nullopt;
+        return z3::ite((*cs)[i], *then, *otherwise);
+    };
+    return split(0, a, b);
+}
+
 } // namespace
 
 bool nonlinear(const std::vector<z3::expr> &roots) {
@@ -141,7 +203,7 @@ z3::goal canonicalPolynomials(const z3::goal &goal) {
         if (changed)
             out = e.decl()(args);
         if (any && e.decl().decl_kind() == Z3_OP_EQ && e.arg(0).is_bv())
-            if (std::optional<z3::expr> n = normalForm(args[0], args[1]))
+            if (std::optional<z3::expr> n = normalFormByCases(args[0], args[1]))
                 out = *n;
         if (out)
             rewritten.emplace(e.id(), *out);

@@ -130,6 +130,53 @@ int main(void) {
     }
 }
 
+TEST(PolynomialAtoms, AnEqualityOverTheMergedBranchesIsDecidedCaseByCase) {
+    // SV-COMP's egcd-ll: the iteration's two branches merge into p' = (a > b ? p - q : p);
+    // only case by case do x*p' and y*r' become the monomials the head's relations are
+    // written in, and a == x*p + y*r, b == x*q + y*s carry over. Before, unknown after a minute.
+    auto program = [](const std::string &elseUpdate) {
+        return std::string(Prelude) + R"(void check(int cond) {
+    if (!(cond)) reach_error();
+}
+int main(void) {
+    int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+    if (!(x >= 1 && y >= 1)) return 0;
+    int a = x, b = y, p = 1, q = 0, r = 0, s = 1;
+    while (1) {
+        check(a == y * r + x * p);
+        check(b == x * q + y * s);
+        if (!(a != b)) break;
+        if (a > b) {
+            a = a - b;
+            p = p - q;
+            r = r - s;
+        } else {
+            b = b - a;
+            q = q - p;
+            )" + elseUpdate + R"(
+        }
+    }
+    return 0;
+})";
+    };
+    auto p = parseC(program("s = s - r;"));
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.timeoutSeconds = 60;
+    const BmcResult r = checkByKInduction(*p, o, 1, 1);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    EXPECT_NE(r.reason.find("k-induction at k=1"), std::string::npos) << r.reason;
+    for (int64_t x : {1, 2, 6, 35, 1000})
+        for (int64_t y : {1, 4, 15, 999}) {
+            const Execution run = runProgram(*p, {{x, y}, {}});
+            EXPECT_NE(run.ending.kind, EndingKind::PropertyViolation) << x << " " << y;
+        }
+    // One sign wrong in the else branch: the relation breaks there, and is not proved.
+    auto wrong = parseC(program("s = s + r;"));
+    const BmcResult w = checkByKInduction(*wrong, o, 1, 4);
+    EXPECT_NE(w.verdict, Verdict::Safe) << w.reason;
+}
+
 TEST(PolynomialAtoms, ACounterexampleThroughTheNormalFormReplays) {
     // A product the solver must factor: the model passes back through every goal the
     // normal form came from, and the interpreter confirms it.
