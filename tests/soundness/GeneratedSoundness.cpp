@@ -45,7 +45,7 @@ struct Tally {
     size_t programs = 0, concreteBugs = 0, bmcSafe = 0, bmcUnsafe = 0, bmcUnknown = 0;
     size_t analysisRuns = 0, finished = 0, violations = 0, unconfirmed = 0, budget = 0;
     size_t coveredLines = 0, unreachableLines = 0, discrepancies = 0, failedPrograms = 0, notParsed = 0;
-    size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0, inductionSafe = 0, inductionUnsafe = 0;
+    size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0, goalsNested = 0, inductionSafe = 0, inductionUnsafe = 0;
 };
 
 struct Concrete {
@@ -265,6 +265,8 @@ int main(int argc, char **argv) {
                 ++t.goals;
                 if (goal.status == GoalStatus::Unreachable) {
                     ++t.goalsUnreachable;
+                    // By the step over a nested loop (the loops around it gone round once).
+                    t.goalsNested += goal.proof.find("gone round once") != std::string::npos;
                     if (c.entered.count(goal.edge))
                         report("goals: " + goal.id + " (" + goal.condition + (goal.polarity ? " holds" : " fails") +
                                ", line " + std::to_string(goal.line) + ") is proved unreachable (" + goal.proof +
@@ -307,7 +309,8 @@ int main(int argc, char **argv) {
               << "; analysis runs " << t.analysisRuns << ": finished " << t.finished << ", violation " << t.violations
               << ", unconfirmed " << t.unconfirmed << ", budget " << t.budget << "; coverage claims: covered "
               << t.coveredLines << ", unreachable " << t.unreachableLines << "; branch goals " << t.goals
-              << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << "; k-induction safe "
+              << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << " (" << t.goalsNested
+              << " over a nested loop); k-induction safe "
               << t.inductionSafe << " unsafe " << t.inductionUnsafe << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;

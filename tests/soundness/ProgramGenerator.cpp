@@ -246,6 +246,19 @@ private:
         ++m_loopDepth;
         std::string s = pad() + "while (__VERIFIER_nondet_int()) {\n" + block(depth - 1);
         ++m_indent;
+        if (depth >= 2 && R.chance(50)) {
+            // A nested loop no bound unwinds either, with a check inside: the step over the
+            // inner loop with the outer one gone round once from a havocked state.
+            ++m_loopDepth;
+            const std::string w = assignable();
+            s += pad() + "while (__VERIFIER_nondet_int()) {\n";
+            ++m_indent;
+            s += pad() + "if (" + condition(2) + ") reach_error();\n";
+            s += pad() + w + " = " + expression(1) + ";\n";
+            --m_indent;
+            s += pad() + "}\n";
+            --m_loopDepth;
+        }
         const std::string v = assignable();
         s += pad() + v + " = " +
              (m_helpers.empty() ? expression(1)
