@@ -54,12 +54,9 @@ std::map<size_t, std::vector<ExprPtr>> GoalSearch::otherInvariants(int except, u
         if (int(i) == except || stopped() || m_loops[i].parent >= 0)
             continue;
         const LoopInvariants *inv = &invariantsFor(int(i), k, false);
-        bool around = false;
-        for (int p = m_loops[size_t(except)].parent; p >= 0; p = m_loops[size_t(p)].parent)
-            around = around || p == int(i);
         // Around a nested loop, the exact prefix of the loop around cannot fit a bound: what
         // holds there with its own nested loops taken as their effect.
-        if (around && inv->proved.empty() && !stopped())
+        if (encloses(m_loops, i, size_t(except)) && inv->proved.empty() && !stopped())
             inv = &invariantsFor(int(i), k, true);
         for (const HeadInvariant &h : inv->proved)
             out[i].push_back(h.cond);

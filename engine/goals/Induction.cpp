@@ -191,6 +191,13 @@ std::set<NodeId> sitesOf(const Program &program, EdgeId goal) {
 
 } // namespace
 
+bool encloses(const std::vector<InductionLoop> &loops, size_t outer, size_t inner) {
+    for (int p = loops[inner].parent; p >= 0; p = loops[size_t(p)].parent)
+        if (size_t(p) == outer)
+            return true;
+    return false;
+}
+
 int nestedLoopFor(const Program &program, const std::vector<InductionLoop> &loops, EdgeId goal) {
     const std::set<NodeId> sites = sitesOf(program, goal);
     // Loops come after the loops around them: the last one that contains a site is innermost.
@@ -244,24 +251,18 @@ void OtherLoops::applyTo(BmcOptions &o) const {
 OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t except,
                               const std::map<size_t, std::vector<ExprPtr>> &invariants) {
     OtherLoops out;
-    auto inside = [&](size_t inner, size_t outer) {
-        for (int p = loops[inner].parent; p >= 0; p = loops[size_t(p)].parent)
-            if (size_t(p) == outer)
-                return true;
-        return false;
-    };
     for (size_t i = 0; i < loops.size(); ++i) {
         if (i == except || !loops[i].refused.empty())
             continue;
         // Inside a loop that stays exact, a nested loop's havoc would cut nothing: it runs as is.
         bool underExact = false;
-        for (int p = loops[i].parent; p >= 0; p = loops[size_t(p)].parent)
-            underExact = underExact || (!loops[size_t(p)].refused.empty() && size_t(p) != except);
+        for (size_t o = 0; o < loops.size(); ++o)
+            underExact = underExact || (o != except && !loops[o].refused.empty() && encloses(loops, o, i));
         if (underExact)
             continue;
         out.havocs.push_back({loops[i].entryEdges, loops[i].writes});
         out.ids.insert(loops[i].id);
-        if (inside(except, i)) {
+        if (encloses(loops, i, except)) {
             out.enclosing.insert(loops[i].id);
             out.enclosingHeads.insert(loops[i].head);
         }

@@ -31,6 +31,9 @@ struct InductionLoop {
 // Every loop of the entry function, each after the loop around it.
 std::vector<InductionLoop> inductionLoops(const Program &program);
 
+// Whether loops[outer] contains loops[inner] (at any depth).
+bool encloses(const std::vector<InductionLoop> &loops, size_t outer, size_t inner);
+
 // The outermost loop whose step decides `goal`: the one that contains the goal's edge or a
 // call that leads to it, else the last loop that the goal comes after; -1 when the goal
 // comes before every loop (only the base case with every path complete decides it).

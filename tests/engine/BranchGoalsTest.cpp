@@ -25,6 +25,16 @@ const BranchGoal *goal(const GoalReport &r, const std::string &condition, bool p
     return nullptr;
 }
 
+// The solver's proofs alone: 30 s, k up to kMax, no value analysis (it would prove many of
+// these goals first, and the tests are about the base case, the step and its invariants).
+GoalOptions solverProofs(unsigned kMax) {
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = kMax;
+    o.valueAnalysis = false;
+    return o;
+}
+
 // Every covered goal: its test, replayed by the interpreter, takes the goal's edge.
 void expectTestsReplay(const Program &p, const GoalReport &r) {
     for (const BranchGoal &g : r.goals) {
@@ -125,10 +135,7 @@ int main(void) {
     return 0;
 }
 )");
-    GoalOptions o;
-    o.valueAnalysis = false; // it proves this goal first: the test is about the solver's proof
-    o.timeSeconds = 30;
-    o.kMax = 4;
+    GoalOptions o = solverProofs(4);
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *bad = goal(r, "even != 1", true);
     ASSERT_TRUE(bad);
@@ -193,10 +200,7 @@ int main(void) {
     return 0;
 }
 )");
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 3;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(3);
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *seven = goal(r, "x == 7", true);
     ASSERT_TRUE(seven);
@@ -237,10 +241,7 @@ int main(void) {
     return 0;
 }
 )");
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 4;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(4);
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *bad = goal(r, "c", false);
     ASSERT_TRUE(bad);
@@ -303,10 +304,7 @@ int main(void) {
     return 0;
 }
 )");
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 2;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(2);
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *bad = goal(r, "2 * sum != n * (n + 1)", true);
     ASSERT_TRUE(bad);
@@ -353,10 +351,7 @@ int main(void) {
     ASSERT_EQ(loops.size(), 2u);
     EXPECT_EQ(loops[0].parent, -1);
     EXPECT_EQ(loops[1].parent, 0);
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 4;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(4);
     o.concrete = false; // c == 40 is many outer iterations deep: no claim may be made on it
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *bad = goal(r, "i < 1", true);
@@ -400,10 +395,7 @@ int main(void) {
     return 0;
 }
 )");
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 2;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(2);
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *bad = goal(r, "n == k", false);
     ASSERT_TRUE(bad);
@@ -562,10 +554,7 @@ int main(void) {
     return 0;
 }
 )");
-    GoalOptions o;
-    o.valueAnalysis = false; // it proves this goal first: the test is about the solver's proof
-    o.timeSeconds = 30;
-    o.kMax = 3;
+    GoalOptions o = solverProofs(3);
     const GoalReport r = decideBranchGoals(*p, o);
     // The front end reads `if (!c)` as the branch on c: its failing half calls reach_error.
     const BranchGoal *fails = goal(r, "c", false);
@@ -694,10 +683,7 @@ int main(void) {
     return 1;
 }
 )");
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 4;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(4);
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *never = goal(r, "result == x - 10", false);
     ASSERT_TRUE(never);
@@ -785,10 +771,7 @@ int main(void) {
             EXPECT_NE(callWritesOf(*p, f.id).refused.find("writes through a pointer"), std::string::npos);
             EXPECT_TRUE(recursiveFunctions(*p).count(f.id));
         }
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 2;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(2);
     const GoalReport r = decideBranchGoals(*p, o);
     const BranchGoal *six = goal(r, "c > 5", true);
     ASSERT_TRUE(six);
@@ -866,10 +849,7 @@ int main(void) {
     return 1;
 }
 )");
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 2;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(2);
     const GoalReport r = decideBranchGoals(*p, o);
     for (const char *cond : {"0 > m", "0 > n"}) {
         const BranchGoal *never = goal(r, cond, true);
@@ -924,10 +904,7 @@ int main() {
     const LoopInvariants inv = inferInvariants(*p, loops[0], sample, 1, 30, nullptr);
     EXPECT_EQ(inv.describe().find("output <= -1"), std::string::npos) << inv.describe();
     EXPECT_EQ(inv.describe().find("a >= 1"), std::string::npos) << inv.describe();
-    GoalOptions o;
-    o.timeSeconds = 30;
-    o.kMax = 2;
-    o.valueAnalysis = false;
+    GoalOptions o = solverProofs(2);
     const GoalReport r = decideBranchGoals(*p, o);
     EXPECT_TRUE(r.error.empty()) << r.error;
     const BranchGoal *hit = goal(r, "output == 24", true);
