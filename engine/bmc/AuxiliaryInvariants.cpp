@@ -28,15 +28,105 @@ void Encoder::invariantsAt(int unode, State &s) {
             continue;
         if (inv.checkedFrom == UINT_MAX && inv.firstArrivalOnly && arrival && *arrival > 0)
             continue;
+        const bool checked = inv.checkedFrom != UINT_MAX && (!arrival || *arrival >= inv.checkedFrom);
+        if (inv.fact) {
+            std::optional<AssumedFact> f = factIn(*inv.fact, s);
+            if (checked) {
+                // At an arbitrary index below the bound: every index, for the solver.
+                const z3::expr k = ctx.bv_const(("index" + std::to_string(fresh++)).c_str(), 64);
+                const z3::expr broken =
+                    f ? notE(factAt(*f, k * ctx.bv_val(f->element->sizeBytes, 64))) : ctx.bool_val(true);
+                invariantHits.push_back({andE(s.guard, broken), unode, i});
+            }
+            // Not assumed where checked: its instances are constraints on every model, the
+            // check's own included (a condition is assumed on the paths after its check only).
+            if (f && !checked) {
+                f->when = andE(s.guard, invariantSelectors[i]);
+                m_assumedFacts.push_back(std::move(*f));
+            }
+            continue;
+        }
         Eval ev{s, 0, -1, ctx.bool_val(true)};
         const z3::expr h = truth(eval(inv.cond, ev));
-        const bool checked = inv.checkedFrom != UINT_MAX && (!arrival || *arrival >= inv.checkedFrom);
         if (checked)
             invariantHits.push_back({andE(s.guard, notE(h)), unode, i});
         holds.push_back(z3::implies(invariantSelectors[i], h));
     }
     for (const z3::expr &h : holds)
         s.guard = andE(s.guard, h);
+}
+
+std::optional<Encoder::AssumedFact> Encoder::factIn(const ArrayFact &fact, State &s) {
+    // Arrays of one integer type held by their writes, a value or a second array of that
+    // type, an integer bound: anything else is no fact this encoding can state (a candidate
+    // that is then never assumed and always broken).
+    auto held = [&](VarId v) -> std::shared_ptr<const ObjectContents> {
+        const int object = objectFor(v, 0);
+        const ObjectDesc &d = objects[size_t(object)];
+        if (!d.element || !d.element->isInt() || d.element->isBool)
+            return nullptr;
+        if (size_t(object) < s.memory.size() && s.memory[size_t(object)])
+            return s.memory[size_t(object)];
+        return d.initial ? d.initial : zeroArray();
+    };
+    auto scalar = [&](VarId v) -> std::optional<z3::expr> {
+        const Type *t = P.variable(v).type;
+        if (!t || !t->isInt())
+            return std::nullopt;
+        Eval ev{s, 0, -1, ctx.bool_val(true)};
+        return eval(makeVar(t, v), ev).bv;
+    };
+    const std::shared_ptr<const ObjectContents> array = held(fact.array);
+    const std::optional<z3::expr> bound = scalar(fact.bound);
+    if (!array || !bound)
+        return std::nullopt;
+    const Type *element = objects[size_t(objectFor(fact.array, 0))].element;
+    const unsigned widen = 64 - bound->get_sort().bv_size();
+    AssumedFact f{array, nullptr, std::nullopt,
+                  P.variable(fact.bound).type->isSigned ? z3::sext(*bound, widen) : z3::zext(*bound, widen),
+                  ctx.bool_val(true), fact.equal, element};
+    if (fact.other != NoVar) {
+        f.other = held(fact.other);
+        if (!f.other || objects[size_t(objectFor(fact.other, 0))].element->sizeBytes != element->sizeBytes)
+            return std::nullopt;
+    } else {
+        f.value = scalar(fact.value);
+        if (!f.value || f.value->get_sort().bv_size() != element->bits)
+            return std::nullopt;
+    }
+    return f;
+}
+
+z3::expr Encoder::factAt(const AssumedFact &f, const z3::expr &offset) {
+    const uint64_t size = f.element->sizeBytes;
+    z3::expr in = z3::sge(offset, ctx.bv_val(0, 64)) && z3::slt(offset, f.bound * ctx.bv_val(size, 64));
+    if (size > 1)
+        in = in && z3::urem(offset, ctx.bv_val(size, 64)) == ctx.bv_val(0, 64);
+    in = in.simplify();
+    if (in.is_false())
+        return ctx.bool_val(true);
+    const z3::expr a = readArray(*f.array, offset, f.element);
+    const z3::expr b = f.other ? readArray(*f.other, offset, f.element) : *f.value;
+    return z3::implies(in, f.equal ? a == b : a != b);
+}
+
+void Encoder::instantiateArrayFacts() {
+    // Reads at listed offsets list none anew, so one pass over them is the fixpoint. Past
+    // MaxInstances offsets a fact is stated at the first ones only: weaker, never unsound.
+    constexpr size_t MaxInstances = 4000;
+    const size_t offsets = m_readOffsets.size();
+    for (const AssumedFact &f : m_assumedFacts) {
+        size_t stated = 0;
+        for (size_t i = 0; i < offsets && stated < MaxInstances; ++i) {
+            if (m_readOffsets[i].second != f.element->sizeBytes)
+                continue;
+            if (deadline)
+                deadline->check("encoding");
+            const z3::expr at = m_readOffsets[i].first; // a copy: the list may grow
+            definitions.push_back(z3::implies(f.when, factAt(f, at)));
+            ++stated;
+        }
+    }
 }
 
 } // namespace vcov::bmc

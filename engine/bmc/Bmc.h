@@ -18,6 +18,15 @@
 
 namespace vcov {
 
+// A quantified invariant over arrays of the entry function: for every k with 0 <= k < bound,
+// array[k] == other[k] (or !=), or array[k] == value (or !=); the arrays of one integer
+// type, held by their writes. Checked at one fresh index (an arbitrary k), assumed at every
+// index some read of the encoding uses (instantiation: a path observes nothing else of it).
+struct ArrayFact {
+    VarId array = NoVar, other = NoVar, value = NoVar, bound = NoVar;
+    bool equal = true;
+};
+
 struct BmcOptions {
     unsigned unwind = 1;                        // loop iterations and recursion depth
     std::map<std::string, unsigned> loopBounds; // per loop id ("main.0") overrides
@@ -57,6 +66,8 @@ struct BmcOptions {
         // Assumed only where the path arrives from outside the loop (a proved invariant holds
         // at every arrival, so this only spares the solver constraints the first one implies).
         bool firstArrivalOnly = false;
+        // Instead of cond: a statement about every element below a bound (ArrayFact).
+        std::shared_ptr<const ArrayFact> fact = {};
     };
     std::vector<Invariant> invariants;
     // Arrays of one integer or floating-point type with at least this many elements (and of

@@ -594,6 +594,7 @@ void Encoder::encode() {
                 apply(n, outs[i], s, incoming);
         }
     }
+    instantiateArrayFacts();
 }
 
 } // namespace vcov::bmc

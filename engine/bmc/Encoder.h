@@ -255,6 +255,23 @@ private:
     // The auxiliary invariants of the loop whose head `unode` is (BmcOptions::invariants):
     // checked (invariantHits) or assumed on the state arriving there.
     void invariantsAt(int unode, State &s);
+    // Array facts (BmcOptions::Invariant::fact): the arrays' contents where one was assumed,
+    // under `when`; instantiated once the encoding is built, at every offset read.
+    struct AssumedFact {
+        std::shared_ptr<const ObjectContents> array, other;
+        std::optional<z3::expr> value;
+        z3::expr bound, when;
+        bool equal;
+        const Type *element;
+    };
+    std::optional<AssumedFact> factIn(const ArrayFact &fact, State &s);
+    // Whether fact f holds at byte offset `offset` (true where the offset is not an element below its bound).
+    z3::expr factAt(const AssumedFact &f, const z3::expr &offset);
+    void instantiateArrayFacts();
+    std::vector<AssumedFact> m_assumedFacts;
+    // Every offset an array held by its writes was read at, with the element size read.
+    std::vector<std::pair<z3::expr, uint64_t>> m_readOffsets;
+    std::set<std::pair<unsigned, uint64_t>> m_readOffsetIds;
 
     const Program &P;
     const BmcOptions &opts;

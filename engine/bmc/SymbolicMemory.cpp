@@ -397,6 +397,8 @@ z3::expr Encoder::arrayMiss(const ObjectDesc &d, const z3::expr &offset, const T
 }
 
 z3::expr Encoder::readArray(const ObjectContents &c, const z3::expr &offset, const Type *element) {
+    if (m_readOffsetIds.insert({offset.id(), element->sizeBytes}).second)
+        m_readOffsets.push_back({offset, element->sizeBytes}); // where array facts are instantiated
     // The writes that may be at `offset`, newest first, up to one that surely is.
     std::vector<const ArrayWrite *> hits;
     bool covered = false;

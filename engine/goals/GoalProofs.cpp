@@ -44,8 +44,8 @@ bool GoalSearch::worthAbstracting(int loop) {
     return it != m_invariants.end() && !it->second.second.proved.empty();
 }
 
-std::map<size_t, std::vector<ExprPtr>> GoalSearch::otherInvariants(int except, unsigned k) {
-    std::map<size_t, std::vector<ExprPtr>> out;
+std::map<size_t, std::vector<HeadInvariant>> GoalSearch::otherInvariants(int except, unsigned k) {
+    std::map<size_t, std::vector<HeadInvariant>> out;
     if (!opts.invariants)
         return out;
     for (size_t i = 0; i < m_loops.size(); ++i) {
@@ -55,11 +55,14 @@ std::map<size_t, std::vector<ExprPtr>> GoalSearch::otherInvariants(int except, u
             continue;
         const LoopInvariants *inv = &invariantsFor(int(i), k, false);
         // Around a nested loop, the exact prefix of the loop around cannot fit a bound: what
-        // holds there with its own nested loops taken as their effect.
-        if (encloses(m_loops, i, size_t(except)) && inv->proved.empty() && !stopped())
+        // holds there with its own nested loops taken as their effect. So too before it, where
+        // the loops before that one did not fit (copies of 100000 elements in a row): only
+        // loops before `except`, so that no set rests on itself; once per loop and k.
+        const bool around = encloses(m_loops, i, size_t(except));
+        if ((around || (int(i) < except && inv->prefixIncomplete)) && inv->proved.empty() && !stopped() &&
+            m_abstractedInvariants.insert({int(i), k}).second)
             inv = &invariantsFor(int(i), k, true);
-        for (const HeadInvariant &h : inv->proved)
-            out[i].push_back(h.cond);
+        out[i] = inv->proved;
     }
     return out;
 }
@@ -70,23 +73,34 @@ bool GoalSearch::stepOver(int l, std::vector<int> set, unsigned k, const std::st
     auto stepTimeUp = [&] { return stepUntil > 0 && elapsed() >= stepUntil; };
     update("inductive step", k);
     OtherLoops others;
-    if (abstracted)
-        others = abstractOtherLoops(m_loops, size_t(l), otherInvariants(l, k));
+    std::map<size_t, std::vector<HeadInvariant>> theirs;
+    if (abstracted) {
+        theirs = otherInvariants(l, k);
+        others = abstractOtherLoops(m_loops, size_t(l), theirs);
+    }
     const OtherLoops *with = abstracted ? &others : nullptr;
     std::string proof = "k-induction at k=" + std::to_string(k) + " over loop " + loop.id;
     if (abstracted) {
-        std::string around;
+        std::string around, assumedThere;
         for (const std::string &id : others.enclosing)
             around += (around.empty() ? "" : ", ") + id;
+        // What the proof rests on, loop by loop (those the abstraction kept).
+        for (const auto &[i, invariants] : theirs) {
+            if (!others.ids.count(m_loops[i].id) || invariants.empty())
+                continue;
+            std::string list;
+            for (const HeadInvariant &h : invariants)
+                list += (list.empty() ? "" : ", ") + h.text;
+            assumedThere += (assumedThere.empty() ? ": " : "; ") + m_loops[i].id + ": " + list;
+        }
         proof += " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed" +
-                 (around.empty() ? "" : "; " + around + " around it gone round once, from any state at its head") + ")";
+                 assumedThere + (around.empty() ? "" : "; " + around + " around it gone round once, from any state at its head") +
+                 ")";
     }
-    std::vector<ExprPtr> assumed;
+    std::vector<HeadInvariant> assumed;
     std::string described;
     auto useInvariants = [&](const LoopInvariants &inv) {
-        assumed.clear();
-        for (const HeadInvariant &h : inv.proved)
-            assumed.push_back(h.cond);
+        assumed = inv.proved;
         described = inv.describe();
     };
     bool strengthened = !opts.invariants;

@@ -102,7 +102,7 @@ private:
     // The loop's auxiliary invariants, inferred once (again at a larger k when the loops
     // before it did not fit the bound, or with them taken as their effect: abstracted).
     const LoopInvariants &invariantsFor(int loop, unsigned k, bool abstracted);
-    std::map<size_t, std::vector<ExprPtr>> otherInvariants(int except, unsigned k);
+    std::map<size_t, std::vector<HeadInvariant>> otherInvariants(int except, unsigned k);
     bool worthAbstracting(int loop);
     // The inductive step over loop l for these goals (with the other loops taken as their
     // effect when abstracted); false: stop here.
@@ -118,6 +118,7 @@ private:
     std::set<FunctionId> m_recursive;
     std::map<int, std::pair<unsigned, LoopInvariants>> m_invariants; // per loop: the k tried, the result
     std::set<int> m_abstracted;
+    std::set<std::pair<int, unsigned>> m_abstractedInvariants; // (loop, k) inferred with the others as their effect
     std::vector<HeadSample> m_samples; // per loop, the states runs bring to its head
     std::unique_ptr<ArtAnalysis> m_valueAnalysis; // paused between slices
     bool m_valueAnalysisOver = false;

@@ -249,7 +249,7 @@ void OtherLoops::applyTo(BmcOptions &o) const {
 }
 
 OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t except,
-                              const std::map<size_t, std::vector<ExprPtr>> &invariants) {
+                              const std::map<size_t, std::vector<HeadInvariant>> &invariants) {
     OtherLoops out;
     for (size_t i = 0; i < loops.size(); ++i) {
         if (i == except || !loops[i].refused.empty())
@@ -267,15 +267,15 @@ OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t ex
             out.enclosingHeads.insert(loops[i].head);
         }
         if (auto it = invariants.find(i); it != invariants.end())
-            for (const ExprPtr &c : it->second)
-                out.invariants.push_back({loops[i].head, c, UINT_MAX, true});
+            for (const HeadInvariant &h : it->second)
+                out.invariants.push_back(h.at(loops[i].head));
     }
     return out;
 }
 
 BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
                                      const std::atomic<bool> *cancel, PropertySet properties,
-                                     const std::vector<ExprPtr> &invariants, const OtherLoops *others, bool base) {
+                                     const std::vector<HeadInvariant> &invariants, const OtherLoops *others, bool base) {
     BmcOptions o;
     o.unwind = k;
     // The step: k iterations that avoid the goals, then one more; the base: the first k.
@@ -286,8 +286,8 @@ BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, doub
     o.cancel = cancel;
     if (!base)
         o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});
-    for (const ExprPtr &c : invariants)
-        o.invariants.push_back({loop.head, c, UINT_MAX, true}); // where the step enters the loop
+    for (const HeadInvariant &h : invariants)
+        o.invariants.push_back(h.at(loop.head)); // where the step enters the loop
     if (others)
         others->applyTo(o);
     return o;
@@ -295,7 +295,7 @@ BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, doub
 
 InductiveStep::InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
                              const std::atomic<bool> *cancel, PropertySet properties,
-                             const std::vector<ExprPtr> &invariants, const OtherLoops *others, bool base)
+                             const std::vector<HeadInvariant> &invariants, const OtherLoops *others, bool base)
     : m_loop(loop), m_k(k), m_properties(!properties.empty()), m_base(base),
       m_encoding(program, optionsFor(loop, k, timeoutSeconds, cancel, properties, invariants, others, base)) {
     if (others)

@@ -16,6 +16,14 @@
 
 namespace vcov {
 
+// What holds at every arrival at a loop's head (Invariants.h proves it).
+struct HeadInvariant {
+    ExprPtr cond;     // an int-valued condition over the entry function's variables
+    std::string text; // as C would write it ("k + j == i")
+    std::shared_ptr<const ArrayFact> fact = {}; // instead of cond: a statement about every element
+    BmcOptions::Invariant at(NodeId head) const { return {head, cond, UINT_MAX, true, fact}; }
+};
+
 // A loop of the entry function.
 struct InductionLoop {
     std::string id;               // as in BmcOptions::loopBounds ("main.0")
@@ -97,7 +105,7 @@ struct OtherLoops {
 // cannot be havocked (refused) stay as they are (and a nested loop inside one of those gets
 // no abstraction of its own: the loop around it would run its iterations exactly).
 OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t except,
-                              const std::map<size_t, std::vector<ExprPtr>> &invariants);
+                              const std::map<size_t, std::vector<HeadInvariant>> &invariants);
 
 struct InductionStep {
     enum Status { Proved, Failed, Unknown } status = Unknown;
@@ -120,7 +128,7 @@ public:
     // (base: the loop's first k iterations, nothing blocked, not havocked).
     InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
                   const std::atomic<bool> *cancel, PropertySet properties = {},
-                  const std::vector<ExprPtr> &invariants = {}, const OtherLoops *others = nullptr,
+                  const std::vector<HeadInvariant> &invariants = {}, const OtherLoops *others = nullptr,
                   bool base = false);
     InductionStep check(const std::vector<EdgeId> &goals, double timeoutSeconds);
     const std::string &error() const { return m_encoding.error(); }
@@ -128,7 +136,7 @@ public:
 private:
     static BmcOptions optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
                                  const std::atomic<bool> *cancel, PropertySet properties,
-                                 const std::vector<ExprPtr> &invariants, const OtherLoops *others, bool base);
+                                 const std::vector<HeadInvariant> &invariants, const OtherLoops *others, bool base);
     const InductionLoop &m_loop;
     unsigned m_k;
     bool m_properties;

@@ -1,5 +1,6 @@
 #include "goals/Invariants.h"
 
+#include "goals/ArrayFacts.h"
 #include "goals/PolynomialEqualities.h"
 #include "semantics/Interpreter.h"
 
@@ -99,6 +100,7 @@ struct Candidate {
     ExprPtr cond;
     std::string text;
     bool polynomial = false; // multiplies variables: a SAT search may not settle it in time
+    std::shared_ptr<const ArrayFact> fact = {}; // instead of cond
 };
 
 class CandidateMaker {
@@ -491,7 +493,11 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
     };
     if (!loop.refused.empty())
         return done("no step over " + loop.id + ": " + loop.refused);
-    if (sample.states.empty())
+    // Facts about arrays come from the loop's code: no sample needed.
+    std::vector<Candidate> facts;
+    for (HeadInvariant &h : arrayFactCandidates(program, loop))
+        facts.push_back({nullptr, std::move(h.text), false, std::move(h.fact)});
+    if (sample.states.empty() && facts.empty())
         return done("no run reached the head of " + loop.id);
     // Arrivals are counted in the entry function's own frame, from an edge into the head.
     if (loop.entryEdges.empty())
@@ -522,7 +528,9 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
             if (seen.insert(program.edge(e).to).second)
                 work.push_back(program.edge(e).to);
     }
-    const std::vector<Candidate> candidates = candidatesFrom(program, sample, *out.types);
+    std::vector<Candidate> candidates = sample.states.empty() ? std::vector<Candidate>{}
+                                                              : candidatesFrom(program, sample, *out.types);
+    candidates.insert(candidates.end(), facts.begin(), facts.end());
     out.candidates = candidates.size();
     if (candidates.empty())
         return done("no candidate holds on every run at the head of " + loop.id);
@@ -575,7 +583,7 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
     o.timeoutSeconds = left();
     o.cancel = cancel;
     for (const Candidate &c : candidates)
-        o.invariants.push_back({loop.head, c.cond, 0});
+        o.invariants.push_back({loop.head, c.cond, 0, false, c.fact});
     if (others) // after the candidates: their indices are the candidates' own
         others->applyTo(o);
     {
@@ -597,7 +605,7 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
         return done(out.note);
     for (size_t i = 0; i < candidates.size(); ++i)
         if (!dropped.count(i))
-            out.proved.push_back({candidates[i].cond, candidates[i].text});
+            out.proved.push_back({candidates[i].cond, candidates[i].text, candidates[i].fact});
     return done("");
 }
 

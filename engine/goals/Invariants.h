@@ -19,11 +19,6 @@
 
 namespace vcov {
 
-struct HeadInvariant {
-    ExprPtr cond;     // an int-valued condition over the entry function's variables
-    std::string text; // as C would write it ("k + j == i")
-};
-
 struct LoopInvariants {
     std::vector<HeadInvariant> proved;
     size_t candidates = 0;      // after the concrete runs' filter

@@ -378,6 +378,92 @@ int main(void) {
     EXPECT_TRUE(entered);
 }
 
+TEST(BranchGoals, ACopyOrASearchLeavesAFactAboutEveryElementBehindItsCounter) {
+    // standard_copy3_ground and standard_find_ground in small: the loops before the checks
+    // run 700 times (no bound fits, no run's sample reaches the last heads), and what the
+    // checks need holds of every element: b[k] == a[k] and c[k] == b[k] for 0 <= k < i,
+    // a[k] != e for 0 <= k < j, proved by Houdini at the copies' heads and stated at each
+    // index the checks read.
+    const std::string program = std::string(prelude) + R"(
+void check(int c) { if (!c) reach_error(); }
+int main(void) {
+    int a[700], b[700], c[700], i, j = 0, x, e = __VERIFIER_nondet_int();
+    for (i = 0; i < 700; i++)
+        a[i] = __VERIFIER_nondet_int();
+    for (i = 0; i < 700; i++)
+        b[i] = a[i];
+    for (i = 0; i < 700; i++)
+        c[i] = b[i];
+    TAMPER
+    for (x = 0; x < 700; x++)
+        check(a[x] == c[x]);
+    while (j < 700 && a[j] != e)
+        j++;
+    for (x = 0; x < j; x++)
+        if (a[x] == e)
+            reach_error();
+    return 0;
+}
+)";
+    auto withTamper = [&](const std::string &t) {
+        std::string s = program;
+        s.replace(s.find("TAMPER"), 6, t);
+        return parseC(s);
+    };
+    auto p = withTamper("");
+    const GoalReport r = decideBranchGoals(*p, solverProofs(2));
+    const BranchGoal *copied = goal(r, "c", false), *found = goal(r, "a[x] == e", true);
+    ASSERT_TRUE(copied && found);
+    EXPECT_EQ(copied->status, GoalStatus::Unreachable) << copied->reason;
+    EXPECT_NE(copied->proof.find("c[k] == b[k] for 0 <= k < i"), std::string::npos) << copied->proof;
+    EXPECT_EQ(found->status, GoalStatus::Unreachable) << found->reason;
+    EXPECT_NE(found->proof.find("a[k] != e for 0 <= k < j"), std::string::npos) << found->proof;
+    std::vector<ExecutionInput> inputs;
+    for (int64_t seed = 0; seed < 6; ++seed) {
+        ExecutionInput in;
+        in.nondet.push_back(seed % 3 == 0 ? 5 : seed); // e: found at index 5 in some runs
+        for (int64_t k = 0; k < 700; ++k)
+            in.nondet.push_back((k * 7 + seed) % 11);
+        inputs.push_back(in);
+    }
+    expectNeverEntered(*p, *copied, inputs);
+    expectNeverEntered(*p, *found, inputs);
+    expectTestsReplay(*p, r);
+
+    // One element changed after the copies: the check fails there, and no fact may hide it.
+    auto q = withTamper("c[699] = c[699] + 1;");
+    const GoalReport t = decideBranchGoals(*q, solverProofs(2));
+    const BranchGoal *broken = goal(t, "c", false);
+    ASSERT_TRUE(broken);
+    EXPECT_EQ(broken->status, GoalStatus::Covered) << broken->proof << broken->reason;
+    expectTestsReplay(*q, t);
+}
+
+TEST(BranchGoals, AFactThatOneIterationBreaksIsDropped) {
+    // b[i] = a[i] makes "b[k] == a[k] for 0 <= k < i" a candidate; the overwrite at 300
+    // breaks it in the step (b[300] = 1 where a[300] is any input), and c's copy keeps its own.
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int a[700], b[700], c[700], i;
+    for (i = 0; i < 700; i++) {
+        b[i] = a[i];
+        c[i] = a[i];
+        if (i == 300)
+            b[i] = 1;
+    }
+    return 0;
+}
+)");
+    const std::vector<InductionLoop> loops = inductionLoops(*p);
+    ASSERT_EQ(loops.size(), 1u);
+    const HeadSample sample = sampleHead(*p, loops[0], {ExecutionInput{}}, 10'000, nullptr);
+    const LoopInvariants inv = inferInvariants(*p, loops[0], sample, 2, 30, nullptr);
+    ASSERT_TRUE(inv.note.empty()) << inv.note;
+    const std::string all = inv.describe();
+    EXPECT_EQ(all.find("b[k] == a[k]"), std::string::npos) << all;
+    EXPECT_NE(all.find("c[k] == a[k] for 0 <= k < i"), std::string::npos) << all;
+}
+
 TEST(BranchGoals, AnAffineEqualityWithAParityProvesTheCountOfEvenSteps) {
     // half.i: n counts the even i, so i + (i & 1) == 2*n at the head; at the exit i == 2*k
     // (the step's last iteration had i < 2*k) and so n == k. Without the parity column the

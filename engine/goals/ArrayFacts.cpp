@@ -1,0 +1,108 @@
+#include "goals/ArrayFacts.h"
+
+#include <algorithm>
+
+namespace vcov {
+
+namespace {
+
+const Expr *stripCasts(const ExprPtr &e) {
+    const Expr *x = e.get();
+    while (x && x->kind == ExprKind::Cast && x->castKind == CastKind::Integral)
+        x = x->ops[0].get();
+    return x;
+}
+
+// A variable of the entry function (or a global) that a fact may name.
+bool nameable(const Program &p, VarId v) {
+    const Variable &var = p.variable(v);
+    return !var.isTemporary && (var.function == NoFunction || var.function == p.entryFunction);
+}
+
+// `e` is arr[i] with arr an array variable of integers and i the counter: arr.
+VarId elementAt(const Program &p, const ExprPtr &e, VarId counter) {
+    const Expr *x = stripCasts(e);
+    if (!x || x->kind != ExprKind::Index || x->ops[0]->kind != ExprKind::Var)
+        return NoVar;
+    const Expr *i = stripCasts(x->ops[1]);
+    if (!i || i->kind != ExprKind::Var || i->var != counter || !x->type->isInt())
+        return NoVar;
+    const VarId a = x->ops[0]->var;
+    return nameable(p, a) && p.variable(a).type->isArray() ? a : NoVar;
+}
+
+// `e` is a variable of the element's type that the loop leaves alone.
+VarId steadyValue(const Program &p, const InductionLoop &loop, const ExprPtr &e, const Type *element) {
+    const Expr *x = e.get();
+    if (!x || x->kind != ExprKind::Var || !nameable(p, x->var) || !x->type->isInt() ||
+        x->type->sizeBytes != element->sizeBytes ||
+        std::count(loop.writes.begin(), loop.writes.end(), x->var))
+        return NoVar;
+    return x->var;
+}
+
+} // namespace
+
+std::vector<HeadInvariant> arrayFactCandidates(const Program &program, const InductionLoop &loop) {
+    const FunctionCfa &main = program.functions[size_t(program.entryFunction)];
+    std::vector<HeadInvariant> out;
+    auto written = [&](VarId v) { return std::count(loop.writes.begin(), loop.writes.end(), v) > 0; };
+    auto add = [&](ArrayFact f) {
+        for (const HeadInvariant &h : out)
+            if (h.fact->array == f.array && h.fact->other == f.other && h.fact->value == f.value &&
+                h.fact->bound == f.bound && h.fact->equal == f.equal)
+                return;
+        auto name = [&](VarId v) { return program.variable(v).name; };
+        const std::string rhs = f.other != NoVar ? name(f.other) + "[k]" : name(f.value);
+        HeadInvariant h;
+        h.text = name(f.array) + "[k] " + (f.equal ? "==" : "!=") + " " + rhs + " for 0 <= k < " + name(f.bound);
+        h.fact = std::make_shared<const ArrayFact>(f);
+        out.push_back(std::move(h));
+    };
+    // The counters: integers the loop writes (the fact's bound is one of them).
+    std::vector<VarId> counters;
+    for (VarId v : loop.writes)
+        if (nameable(program, v) && program.variable(v).type && program.variable(v).type->isInt() &&
+            !program.variable(v).type->isArray())
+            counters.push_back(v);
+    for (EdgeId id : main.edges) {
+        const CfaEdge &e = program.edge(id);
+        if (!loop.body.count(e.from))
+            continue;
+        for (VarId i : counters) {
+            if (e.kind == EdgeKind::Assignment) {
+                // a[i] = b[i] or a[i] = v: behind the counter, a holds what it copied.
+                const VarId a = elementAt(program, e.lhs, i);
+                if (a == NoVar)
+                    continue;
+                const Type *element = stripCasts(e.lhs)->type;
+                if (const VarId b = elementAt(program, e.rhs, i); b != NoVar && b != a && !written(b) &&
+                                                                  stripCasts(e.rhs)->type->sizeBytes == element->sizeBytes)
+                    add({a, b, NoVar, i, true});
+                else if (const VarId v = steadyValue(program, loop, e.rhs, element); v != NoVar)
+                    add({a, NoVar, v, i, true});
+            } else if (e.kind == EdgeKind::Assume && loop.body.count(e.to)) {
+                // Staying in the loop on a[i] != v (or ==): so it was for every index behind.
+                const Expr *c = e.cond.get();
+                if (!c || c->kind != ExprKind::Binary ||
+                    (c->binaryOp != BinaryOp::Eq && c->binaryOp != BinaryOp::Ne))
+                    continue;
+                const bool equal = (c->binaryOp == BinaryOp::Eq) == e.truth;
+                for (int side = 0; side < 2; ++side) {
+                    const VarId a = elementAt(program, c->ops[size_t(side)], i);
+                    if (a == NoVar || written(a))
+                        continue;
+                    const Type *element = stripCasts(c->ops[size_t(side)])->type;
+                    const ExprPtr &rest = c->ops[size_t(1 - side)];
+                    if (const VarId b = elementAt(program, rest, i); b != NoVar && b != a && !written(b))
+                        add({a, b, NoVar, i, equal});
+                    else if (const VarId v = steadyValue(program, loop, rest, element); v != NoVar)
+                        add({a, NoVar, v, i, equal});
+                }
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace vcov
