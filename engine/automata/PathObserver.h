@@ -21,6 +21,9 @@ public:
     virtual int step(int state, PathMove move) const = 0;
     // A goal: an execution that ends normally in an accepting state is what a search looks for.
     virtual bool accepting(int) const { return false; }
+    // Whether a violation on `move` (a failing check, BmcQuery::violations) counts in this
+    // state; by default where the move itself may be taken.
+    virtual bool countsViolation(int state, PathMove move) const { return step(state, move) != Blocked; }
     // Every path the observer admits is finite (a given path): the product needs no loop bounds.
     virtual bool finite() const { return false; }
 };

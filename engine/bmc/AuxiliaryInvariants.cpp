@@ -89,6 +89,9 @@ std::optional<Encoder::AssumedFact> Encoder::factIn(const ArrayFact &fact, State
         f.other = held(fact.other);
         if (!f.other || objects[size_t(objectFor(fact.other, 0))].element->sizeBytes != element->sizeBytes)
             return std::nullopt;
+    } else if (fact.value == NoVar) {
+        const uint64_t mask = element->bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << element->bits) - 1;
+        f.value = ctx.bv_val(uint64_t(fact.constant) & mask, element->bits);
     } else {
         f.value = scalar(fact.value);
         if (!f.value || f.value->get_sort().bv_size() != element->bits)

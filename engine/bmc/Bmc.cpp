@@ -228,7 +228,7 @@ struct BmcEncoding::Impl {
             return ctx.bool_val(true); // in the initial state, before any move
         std::vector<z3::expr> in;
         for (const auto &[state, c] : p[size_t(v.unode)])
-            if (observer.step(state, {v.edge, v.onReturn}) != PathObserver::Blocked)
+            if (observer.countsViolation(state, {v.edge, v.onReturn}))
                 in.push_back(c);
         return any(in);
     }
@@ -401,6 +401,10 @@ ExecutionSearch BmcEncoding::reach(const Query &query) {
         for (size_t n = 0; n < nodes.size(); ++n)
             for (const UEdge &ue : nodes[n].out) {
                 if (ue.kind == UEdge::Leave || !wanted.count(ue.edge))
+                    continue;
+                // An assertion that holds is passed, not entered: only its violation counts.
+                if (query.violations && d->program.edge(ue.edge).kind == EdgeKind::Call &&
+                    d->program.edge(ue.edge).call.intrinsic == Intrinsic::Assert)
                     continue;
                 z3::expr taken = d->takenGuard(ue);
                 if (taken.is_false())

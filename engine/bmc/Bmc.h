@@ -19,12 +19,14 @@
 namespace vcov {
 
 // A quantified invariant over arrays of the entry function: for every k with 0 <= k < bound,
-// array[k] == other[k] (or !=), or array[k] == value (or !=); the arrays of one integer
-// type, held by their writes. Checked at one fresh index (an arbitrary k), assumed at every
-// index some read of the encoding uses (instantiation: a path observes nothing else of it).
+// array[k] == other[k] (or !=), or array[k] == value (or !=), or array[k] == constant (or
+// !=); the arrays of one integer type, held by their writes. Checked at one fresh index (an
+// arbitrary k), assumed at every index some read of the encoding uses (instantiation: a
+// path observes nothing else of it).
 struct ArrayFact {
     VarId array = NoVar, other = NoVar, value = NoVar, bound = NoVar;
     bool equal = true;
+    int64_t constant = 0; // where other and value are both NoVar
 };
 
 struct BmcOptions {

@@ -1,6 +1,7 @@
 #include "goals/ArrayFacts.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace vcov {
 
@@ -31,6 +32,20 @@ VarId elementAt(const Program &p, const ExprPtr &e, VarId counter) {
     return nameable(p, a) && p.variable(a).type->isArray() ? a : NoVar;
 }
 
+// `e` is an integer constant: its value as the element's type holds it.
+std::optional<int64_t> constantOf(const ExprPtr &e, const Type *element) {
+    const Expr *x = stripCasts(e);
+    if (!x || x->kind != ExprKind::IntConst)
+        return std::nullopt;
+    const unsigned bits = unsigned(element->sizeBytes * 8);
+    if (bits >= 64)
+        return x->value;
+    // Kept as the element holds it (the encoder compares bits; the text reads as C would).
+    const uint64_t v = uint64_t(x->value) & ((uint64_t(1) << bits) - 1);
+    const bool negative = element->isSigned && (v >> (bits - 1)) != 0;
+    return negative ? int64_t(v | ~((uint64_t(1) << bits) - 1)) : int64_t(v);
+}
+
 // `e` is a variable of the element's type that the loop leaves alone.
 VarId steadyValue(const Program &p, const InductionLoop &loop, const ExprPtr &e, const Type *element) {
     const Expr *x = e.get();
@@ -50,10 +65,12 @@ std::vector<HeadInvariant> arrayFactCandidates(const Program &program, const Ind
     auto add = [&](ArrayFact f) {
         for (const HeadInvariant &h : out)
             if (h.fact->array == f.array && h.fact->other == f.other && h.fact->value == f.value &&
-                h.fact->bound == f.bound && h.fact->equal == f.equal)
+                h.fact->bound == f.bound && h.fact->equal == f.equal && h.fact->constant == f.constant)
                 return;
         auto name = [&](VarId v) { return program.variable(v).name; };
-        const std::string rhs = f.other != NoVar ? name(f.other) + "[k]" : name(f.value);
+        const std::string rhs = f.other != NoVar   ? name(f.other) + "[k]"
+                                : f.value != NoVar ? name(f.value)
+                                                   : std::to_string(f.constant);
         HeadInvariant h;
         h.text = name(f.array) + "[k] " + (f.equal ? "==" : "!=") + " " + rhs + " for 0 <= k < " + name(f.bound);
         h.fact = std::make_shared<const ArrayFact>(f);
@@ -81,6 +98,8 @@ std::vector<HeadInvariant> arrayFactCandidates(const Program &program, const Ind
                     add({a, b, NoVar, i, true});
                 else if (const VarId v = steadyValue(program, loop, e.rhs, element); v != NoVar)
                     add({a, NoVar, v, i, true});
+                else if (const std::optional<int64_t> c = constantOf(e.rhs, element))
+                    add({a, NoVar, NoVar, i, true, *c});
             } else if (e.kind == EdgeKind::Assume && loop.body.count(e.to)) {
                 // Staying in the loop on a[i] != v (or ==): so it was for every index behind.
                 const Expr *c = e.cond.get();
@@ -98,6 +117,8 @@ std::vector<HeadInvariant> arrayFactCandidates(const Program &program, const Ind
                         add({a, b, NoVar, i, equal});
                     else if (const VarId v = steadyValue(program, loop, rest, element); v != NoVar)
                         add({a, NoVar, v, i, equal});
+                    else if (const std::optional<int64_t> c = constantOf(rest, element))
+                        add({a, NoVar, NoVar, i, equal, *c});
                 }
             }
         }

@@ -296,7 +296,7 @@ BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, doub
 InductiveStep::InductiveStep(const Program &program, const InductionLoop &loop, unsigned k, double timeoutSeconds,
                              const std::atomic<bool> *cancel, PropertySet properties,
                              const std::vector<HeadInvariant> &invariants, const OtherLoops *others, bool base)
-    : m_loop(loop), m_k(k), m_properties(!properties.empty()), m_base(base),
+    : m_program(program), m_loop(loop), m_k(k), m_properties(!properties.empty()), m_base(base),
       m_encoding(program, optionsFor(loop, k, timeoutSeconds, cancel, properties, invariants, others, base)) {
     if (others)
         m_ignoredCuts = others->ids;
@@ -308,7 +308,12 @@ InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double time
         out.reason = "no inductive step over " + m_loop.id + ": " + m_loop.refused;
         return out;
     }
-    const InductionObserver observer(m_loop, std::set<EdgeId>(goals.begin(), goals.end()), m_k);
+    std::set<EdgeId> passed; // assertions: passed in the first k iterations, failing after
+    if (m_properties)
+        for (EdgeId e : goals)
+            if (m_program.edge(e).kind == EdgeKind::Call && m_program.edge(e).call.intrinsic == Intrinsic::Assert)
+                passed.insert(e);
+    const InductionObserver observer(m_loop, std::set<EdgeId>(goals.begin(), goals.end()), m_k, passed);
     BmcQuery q;
     q.through = goals;
     if (!m_base)
@@ -334,76 +339,6 @@ InductionStep InductiveStep::check(const std::vector<EdgeId> &goals, double time
         out.reason = s.reason.empty() ? "the inductive step is not complete" : s.reason;
     }
     return out;
-}
-
-BmcResult checkByKInduction(const Program &program, const BmcOptions &options, unsigned kStart, unsigned kMax) {
-    const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    auto remaining = [&] {
-        return options.timeoutSeconds > 0 ? std::max(0.001, options.timeoutSeconds - elapsed()) : 0.0;
-    };
-    // The property's places: every assertion and error call of a function with a body.
-    // Functions an execution can enter (reach_error() with a body is an intrinsic: not entered).
-    std::set<FunctionId> entered{program.entryFunction};
-    for (std::vector<FunctionId> work{program.entryFunction}; !work.empty();) {
-        const FunctionId f = work.back();
-        work.pop_back();
-        for (EdgeId id : program.functions[size_t(f)].edges)
-            if (const CfaEdge &e = program.edge(id); callsBody(program, e) && entered.insert(e.call.callee).second)
-                work.push_back(e.call.callee);
-    }
-    std::vector<EdgeId> checks;
-    for (const CfaEdge &e : program.edges)
-        if (e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Assert || e.call.intrinsic == Intrinsic::Error) &&
-            entered.count(e.function))
-            checks.push_back(e.id);
-    const std::vector<InductionLoop> loops = inductionLoops(program);
-    std::map<int, std::vector<EdgeId>> byLoop;
-    for (EdgeId e : checks)
-        byLoop[inductionLoopFor(program, loops, e)].push_back(e);
-    BmcResult last;
-    for (unsigned k = std::max(1u, kStart); k <= kMax; k *= 2) {
-        BmcOptions base = options;
-        base.unwind = k;
-        base.loopBounds.clear();
-        base.unwindingAssertions = true;
-        base.timeoutSeconds = remaining();
-        last = checkProgram(program, base);
-        last.seconds = elapsed();
-        if (last.verdict != Verdict::Unknown)
-            return last; // a replayed counterexample, or safe with every path complete
-        if (last.reason.rfind("bound too small", 0) != 0 || (options.cancel && options.cancel->load()))
-            return last; // a timeout, a cancel, an unsupported construct: no larger k helps
-        if (byLoop.count(-1)) {
-            last.reason += "; an assertion before every loop needs the complete bounded check";
-            continue;
-        }
-        bool proved = true;
-        std::string why;
-        for (const auto &[l, edges] : byLoop) {
-            InductiveStep step(program, loops[size_t(l)], k, remaining(), options.cancel, {Property::Assertion});
-            const InductionStep s = step.error().empty() ? step.check(edges, remaining())
-                                                         : InductionStep{InductionStep::Unknown, step.error(), 0, {}};
-            if (s.status != InductionStep::Proved) {
-                proved = false;
-                why = s.reason;
-                break;
-            }
-        }
-        if (proved) {
-            last.verdict = Verdict::Safe;
-            std::string over;
-            for (const auto &[l, edges] : byLoop)
-                over += (over.empty() ? "" : ", ") + loops[size_t(l)].id;
-            last.reason = "k-induction at k=" + std::to_string(k) + " over " + (over.empty() ? "no loop" : over);
-            last.counterexample.reset();
-            last.seconds = elapsed();
-            return last;
-        }
-        last.reason += "; " + why;
-    }
-    last.seconds = elapsed();
-    return last;
 }
 
 } // namespace vcov

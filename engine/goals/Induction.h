@@ -65,23 +65,31 @@ struct CallWrites {
 CallWrites callWritesOf(const Program &program, FunctionId function);
 
 // Counts the loop's back edges (up to k) and blocks the goals' edges before the k-th.
+// Assertions among the goals (`passed`) are not entered by a path that passes them: the
+// first k iterations may pass them (the encoding assumes each holds after its check), and
+// only their failure counts, from iteration k + 1 on.
 class InductionObserver : public PathObserver {
 public:
-    InductionObserver(const InductionLoop &loop, std::set<EdgeId> goals, unsigned k)
-        : m_backEdges(loop.backEdges), m_goals(std::move(goals)), m_k(int(k)) {}
+    InductionObserver(const InductionLoop &loop, std::set<EdgeId> goals, unsigned k, std::set<EdgeId> passed = {})
+        : m_backEdges(loop.backEdges), m_goals(std::move(goals)), m_passed(std::move(passed)), m_k(int(k)) {}
     int initial() const override { return 0; }
     int step(int state, PathMove move) const override {
         if (move.isReturn)
             return state;
-        if (state < m_k && m_goals.count(move.edge))
+        if (state < m_k && m_goals.count(move.edge) && !m_passed.count(move.edge))
             return Blocked;
         if (m_backEdges.count(move.edge))
             return std::min(state + 1, m_k);
         return state;
     }
+    bool countsViolation(int state, PathMove move) const override {
+        if (m_passed.count(move.edge) && !move.isReturn)
+            return state >= m_k;
+        return step(state, move) != Blocked;
+    }
 
 private:
-    std::set<EdgeId> m_backEdges, m_goals;
+    std::set<EdgeId> m_backEdges, m_goals, m_passed;
     int m_k;
 };
 
@@ -137,6 +145,7 @@ private:
     static BmcOptions optionsFor(const InductionLoop &loop, unsigned k, double timeoutSeconds,
                                  const std::atomic<bool> *cancel, PropertySet properties,
                                  const std::vector<HeadInvariant> &invariants, const OtherLoops *others, bool base);
+    const Program &m_program;
     const InductionLoop &m_loop;
     unsigned m_k;
     bool m_properties;

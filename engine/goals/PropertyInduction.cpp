@@ -1,0 +1,186 @@
+// vcov-cli bmc --k-induction: the assertions proved for every length by the base case and
+// the inductive step, strengthened as the goal search strengthens it (GoalProofs.cpp):
+// auxiliary invariants at the loop's head, and where the loops before it never fit a bound,
+// those loops taken as their effect (what they write havocked, their invariants assumed)
+// with a base of the same abstraction for the loop's first k iterations.
+#include "goals/Induction.h"
+#include "goals/Invariants.h"
+#include "semantics/SampleInputs.h"
+
+#include <chrono>
+#include <map>
+
+namespace vcov {
+
+namespace {
+
+constexpr size_t SampleSteps = 20'000; // per run, as the goal search's short runs
+
+class PropertyInduction {
+public:
+    PropertyInduction(const Program &p, const std::vector<InductionLoop> &loops, const std::atomic<bool> *cancel,
+                      std::function<double()> remaining)
+        : P(p), m_loops(loops), m_cancel(cancel), m_remaining(std::move(remaining)) {}
+
+    // The checks `edges` never fail first in loop l: the proof's words, or nullopt and why not.
+    std::optional<std::string> prove(size_t l, const std::vector<EdgeId> &edges, unsigned k, std::string &why) {
+        const InductionLoop &loop = m_loops[l];
+        const std::string proof = "k-induction at k=" + std::to_string(k) + " over " + loop.id;
+        auto step = [&](const std::vector<HeadInvariant> &inv, const OtherLoops *others, bool base) {
+            InductiveStep s(P, loop, k, m_remaining(), m_cancel, {Property::Assertion}, inv, others, base);
+            const InductionStep r = s.error().empty() ? s.check(edges, m_remaining())
+                                                      : InductionStep{InductionStep::Unknown, s.error(), 0, {}};
+            if (r.status != InductionStep::Proved)
+                why = r.reason;
+            return r.status == InductionStep::Proved;
+        };
+        if (step({}, nullptr, false))
+            return proof;
+        const std::string plain = why;
+        if (stopped())
+            return std::nullopt;
+        // With what holds at the head, the loops before it run exactly.
+        const LoopInvariants &exact = invariantsFor(l, k, nullptr);
+        if (!exact.proved.empty() && step(exact.proved, nullptr, false))
+            return proof + " with the auxiliary invariants " + exact.describe() + " (proved by Houdini)";
+        if (m_loops.size() < 2 || stopped()) {
+            why = plain;
+            return std::nullopt;
+        }
+        // The other loops taken as their effect: the abstraction's own base, then its step.
+        const std::map<size_t, std::vector<HeadInvariant>> theirs = otherInvariants(l, k);
+        const OtherLoops others = abstractOtherLoops(m_loops, l, theirs);
+        const LoopInvariants &mine = invariantsFor(l, k, &others);
+        if (!step(mine.proved, &others, true) || !step(mine.proved, &others, false))
+            return std::nullopt;
+        std::string assumed;
+        for (const auto &[i, inv] : theirs) {
+            if (!others.ids.count(m_loops[i].id) || inv.empty())
+                continue;
+            std::string list;
+            for (const HeadInvariant &h : inv)
+                list += (list.empty() ? "" : ", ") + h.text;
+            assumed += (assumed.empty() ? ": " : "; ") + m_loops[i].id + ": " + list;
+        }
+        LoopInvariants described;
+        described.proved = mine.proved;
+        return proof + " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed" +
+               assumed + ")" +
+               (mine.proved.empty() ? "" : " with the auxiliary invariants " + described.describe() + " (proved by Houdini)");
+    }
+
+private:
+    bool stopped() const { return (m_cancel && m_cancel->load()) || m_remaining() <= 0.01; }
+
+    // Per loop, k and abstraction: inferred once.
+    const LoopInvariants &invariantsFor(size_t l, unsigned k, const OtherLoops *others) {
+        auto key = std::make_tuple(l, k, others != nullptr);
+        if (auto it = m_invariants.find(key); it != m_invariants.end())
+            return it->second;
+        if (m_samples.empty()) {
+            std::vector<ExecutionInput> inputs{ExecutionInput{}};
+            for (ExecutionInput &in : sampleInputs(40, 4, 0x1a7e5))
+                inputs.push_back(std::move(in));
+            m_samples = sampleHeads(P, m_loops, inputs, SampleSteps, m_cancel);
+        }
+        const double budget = std::min(10.0, m_remaining() / 6);
+        return m_invariants[key] = inferInvariants(P, m_loops[l], m_samples[l], k, budget, m_cancel, others);
+    }
+
+    // What holds at the other top-level loops' heads. Where the loops before one never fit
+    // the bound, with its own others taken as their effect: only loops before `except` (or
+    // around it), so that no set rests on itself.
+    std::map<size_t, std::vector<HeadInvariant>> otherInvariants(size_t except, unsigned k) {
+        std::map<size_t, std::vector<HeadInvariant>> out;
+        for (size_t i = 0; i < m_loops.size(); ++i) {
+            if (i == except || m_loops[i].parent >= 0 || stopped())
+                continue;
+            const LoopInvariants *inv = &invariantsFor(i, k, nullptr);
+            if (inv->proved.empty() && inv->prefixIncomplete && (i < except || encloses(m_loops, i, except))) {
+                const OtherLoops others = abstractOtherLoops(m_loops, i, otherInvariants(i, k));
+                inv = &invariantsFor(i, k, &others);
+            }
+            out[i] = inv->proved;
+        }
+        return out;
+    }
+
+    const Program &P;
+    const std::vector<InductionLoop> &m_loops;
+    const std::atomic<bool> *m_cancel;
+    std::function<double()> m_remaining;
+    std::vector<HeadSample> m_samples;
+    std::map<std::tuple<size_t, unsigned, bool>, LoopInvariants> m_invariants;
+};
+
+} // namespace
+
+BmcResult checkByKInduction(const Program &program, const BmcOptions &options, unsigned kStart, unsigned kMax) {
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto remaining = [&] {
+        return options.timeoutSeconds > 0 ? std::max(0.001, options.timeoutSeconds - elapsed()) : 0.0;
+    };
+    // The property's places: every assertion and error call of a function with a body.
+    // Functions an execution can enter (reach_error() with a body is an intrinsic: not entered).
+    std::set<FunctionId> entered{program.entryFunction};
+    for (std::vector<FunctionId> work{program.entryFunction}; !work.empty();) {
+        const FunctionId f = work.back();
+        work.pop_back();
+        for (EdgeId id : program.functions[size_t(f)].edges)
+            if (const CfaEdge &e = program.edge(id); callsBody(program, e) && entered.insert(e.call.callee).second)
+                work.push_back(e.call.callee);
+    }
+    std::vector<EdgeId> checks;
+    for (const CfaEdge &e : program.edges)
+        if (e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Assert || e.call.intrinsic == Intrinsic::Error) &&
+            entered.count(e.function))
+            checks.push_back(e.id);
+    const std::vector<InductionLoop> loops = inductionLoops(program);
+    std::map<int, std::vector<EdgeId>> byLoop;
+    for (EdgeId e : checks)
+        byLoop[inductionLoopFor(program, loops, e)].push_back(e);
+    // A budget of 0 is none: the strengthening then gets 60 s per k (as the step's own).
+    auto left = [&] { return options.timeoutSeconds > 0 ? remaining() : 60.0; };
+    PropertyInduction induction(program, loops, options.cancel, left);
+    BmcResult last;
+    for (unsigned k = std::max(1u, kStart); k <= kMax; k *= 2) {
+        BmcOptions base = options;
+        base.unwind = k;
+        base.loopBounds.clear();
+        base.unwindingAssertions = true;
+        base.timeoutSeconds = remaining();
+        last = checkProgram(program, base);
+        last.seconds = elapsed();
+        if (last.verdict != Verdict::Unknown)
+            return last; // a replayed counterexample, or safe with every path complete
+        if (last.reason.rfind("bound too small", 0) != 0 || (options.cancel && options.cancel->load()))
+            return last; // a timeout, a cancel, an unsupported construct: no larger k helps
+        if (byLoop.count(-1)) {
+            last.reason += "; an assertion before every loop needs the complete bounded check";
+            continue;
+        }
+        std::string proofs, why;
+        bool proved = true;
+        for (const auto &[l, edges] : byLoop) {
+            const std::optional<std::string> p = induction.prove(size_t(l), edges, k, why);
+            if (!p) {
+                proved = false;
+                break;
+            }
+            proofs += (proofs.empty() ? "" : "; ") + *p;
+        }
+        if (proved) {
+            last.verdict = Verdict::Safe;
+            last.reason = proofs.empty() ? "k-induction at k=" + std::to_string(k) + " over no loop" : proofs;
+            last.counterexample.reset();
+            last.seconds = elapsed();
+            return last;
+        }
+        last.reason += "; " + why;
+    }
+    last.seconds = elapsed();
+    return last;
+}
+
+} // namespace vcov

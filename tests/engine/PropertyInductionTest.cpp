@@ -1,0 +1,84 @@
+// vcov-cli bmc --k-induction with the goal search's strengthening: the loops before the
+// assertion's loop taken as their effect, auxiliary invariants and facts about every element
+// of an array; each verdict held against interpreter runs, and a broken variant never safe.
+#include "ParseHelpers.h"
+
+#include "goals/Induction.h"
+#include "semantics/Interpreter.h"
+
+#include <gtest/gtest.h>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+const char *Prelude = "extern int __VERIFIER_nondet_int(void);\n"
+                      "extern void __VERIFIER_assert(int);\n";
+
+// standard_init2_ground in small: two fills of 5000 elements (no bound fits them), then
+// the check of every element.
+std::string fills(const std::string &tamper) {
+    return std::string(Prelude) + R"(
+int main(void) {
+    int a[5000], i = 0, x;
+    while (i < 5000) {
+        a[i] = 42;
+        i = i + 1;
+    }
+    i = 0;
+    while (i < 5000) {
+        a[i] = 43;
+        i = i + 1;
+    }
+    )" + tamper + R"(
+    for (x = 0; x < 5000; x++)
+        __VERIFIER_assert(a[x] == 43);
+    return 0;
+})";
+}
+
+} // namespace
+
+TEST(PropertyInduction, TheLoopsBeforeTheAssertionAreTakenAsTheirEffect) {
+    auto p = parseC(fills(""));
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.timeoutSeconds = 30;
+    const BmcResult r = checkByKInduction(*p, o, 1, 4);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    EXPECT_NE(r.reason.find("taken as their effect"), std::string::npos) << r.reason;
+    EXPECT_NE(r.reason.find("a[k] == 43 for 0 <= k < i"), std::string::npos) << r.reason;
+    const Execution run = runProgram(*p, {{}, std::vector<int64_t>(5000, 7)});
+    EXPECT_EQ(run.ending.kind, EndingKind::Exit);
+
+    // One element written again after the fills: the assertion fails there (the run shows
+    // it), and nothing may call the program safe.
+    auto q = parseC(fills("a[4321] = 44;"));
+    const BmcResult w = checkByKInduction(*q, o, 1, 4);
+    EXPECT_NE(w.verdict, Verdict::Safe) << w.reason;
+    const Execution broken = runProgram(*q, {{}, {}});
+    EXPECT_EQ(broken.ending.kind, EndingKind::PropertyViolation);
+}
+
+TEST(PropertyInduction, AnAssertionThatHoldsIsPassedNotEntered) {
+    // The step's iteration k + 1 passes the assertion: only a failing one is what the
+    // induction must exclude (counting the call edge made every such step fail).
+    auto p = parseC(std::string(Prelude) + R"(
+int main(void) {
+    int n = __VERIFIER_nondet_int(), i = 0;
+    while (i < n) {
+        __VERIFIER_assert(i >= 0);
+        i++;
+    }
+    return 0;
+})");
+    BmcOptions o;
+    o.timeoutSeconds = 30;
+    const BmcResult r = checkByKInduction(*p, o, 1, 2);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    for (int64_t n : {0, 1, 5, 300}) {
+        const Execution run = runProgram(*p, {{n}, {}});
+        EXPECT_EQ(run.ending.kind, EndingKind::Exit) << n;
+    }
+}
