@@ -46,6 +46,7 @@ struct Tally {
     size_t analysisRuns = 0, finished = 0, violations = 0, unconfirmed = 0, budget = 0;
     size_t coveredLines = 0, unreachableLines = 0, discrepancies = 0, failedPrograms = 0, notParsed = 0;
     size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0, goalsNested = 0, inductionSafe = 0, inductionUnsafe = 0;
+    size_t goalsFacts = 0, inductionFacts = 0; // proofs that rest on a fact about every element of an array
 };
 
 struct Concrete {
@@ -246,6 +247,7 @@ int main(int argc, char **argv) {
             const BmcResult kr = checkByKInduction(P, ko, 1, 16);
             if (kr.verdict == Verdict::Safe) {
                 ++t.inductionSafe;
+                t.inductionFacts += kr.reason.find(" for 0 <= k < ") != std::string::npos;
                 if (c.violating)
                     report("k-induction says safe (" + kr.reason + ") but inputs " + inputText(*c.violating) +
                            " reach reach_error");
@@ -267,6 +269,7 @@ int main(int argc, char **argv) {
                     ++t.goalsUnreachable;
                     // By the step over a nested loop (the loops around it gone round once).
                     t.goalsNested += goal.proof.find("gone round once") != std::string::npos;
+                    t.goalsFacts += goal.proof.find(" for 0 <= k < ") != std::string::npos;
                     if (c.entered.count(goal.edge))
                         report("goals: " + goal.id + " (" + goal.condition + (goal.polarity ? " holds" : " fails") +
                                ", line " + std::to_string(goal.line) + ") is proved unreachable (" + goal.proof +
@@ -310,8 +313,8 @@ int main(int argc, char **argv) {
               << ", unconfirmed " << t.unconfirmed << ", budget " << t.budget << "; coverage claims: covered "
               << t.coveredLines << ", unreachable " << t.unreachableLines << "; branch goals " << t.goals
               << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << " (" << t.goalsNested
-              << " over a nested loop); k-induction safe "
-              << t.inductionSafe << " unsafe " << t.inductionUnsafe << "\n";
+              << " over a nested loop, " << t.goalsFacts << " with array facts); k-induction safe " << t.inductionSafe
+              << " (" << t.inductionFacts << " with array facts) unsafe " << t.inductionUnsafe << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;
 }

@@ -131,6 +131,11 @@ public:
             hasError = hasError || s.find("reach_error") != std::string::npos;
             out += s;
         }
+        // Only in that mode a draw of its own: the other programs stay what they were.
+        if (m_unboundedLoops && R.chance(35)) {
+            out += arrayWalk();
+            hasError = true;
+        }
         if (!hasError || R.chance(40))
             out += "  if (" + condition(2) + ") reach_error();\n";
         if (heap)
@@ -267,6 +272,47 @@ private:
         --m_indent;
         --m_loopDepth;
         return s + pad() + "}\n";
+    }
+
+    // Loops that walk an array with their counter, longer than any bound the checks use (k up to 16),
+    // then a loop that checks every element: what "b[k] == a[k] for 0 <= k < i" and its
+    // kin are made for. A fill with a constant or an input, a copy of indeterminate
+    // elements, or a search for an input; sometimes an element or the input changes
+    // between walk and check, and the check fails for some inputs.
+    std::string arrayWalk() {
+        m_hasUnbounded = true;
+        const std::string len = std::to_string(40 * R.between(1, 3));
+        std::vector<std::string> plain; // inputs and locals: variables a fact may name
+        for (const auto &v : m_scalars)
+            if ((v[0] == 'x' || v[0] == 'v') && v.find('.') == std::string::npos)
+                plain.push_back(v);
+        const std::string input = plain.empty() ? std::string("x0") : R.of(plain);
+        std::string s = "  int w0[" + len + "], w1[" + len + "], t0, t1 = 0;\n";
+        std::string expected, tamper;
+        switch (R.below(3)) {
+        case 0: // a fill
+            expected = R.chance(50) ? constant() : input;
+            s += "  for (t0 = 0; t0 < " + len + "; t0++)\n    w0[t0] = " + expected + ";\n";
+            break;
+        case 1: // a copy of w1's indeterminate elements (the execution's inputs)
+            expected = "w1[t0]";
+            s += "  for (t0 = 0; t0 < " + len + "; t0++)\n    w0[t0] = w1[t0];\n";
+            break;
+        default: { // a search for the input among w0's indeterminate elements
+            std::string t = R.chance(30) ? "  w0[" + std::to_string(R.between(0, 39)) + "] = " + expression(1) + ";\n"
+                                         : std::string();
+            if (R.chance(30))
+                t += "  " + input + " = " + expression(1) + ";\n";
+            return s + "  while (t1 < " + len + " && w0[t1] != " + input + ")\n    t1++;\n" + t +
+                   "  for (t0 = 0; t0 < t1; t0++)\n    if (w0[t0] == " + input + ") reach_error();\n";
+        }
+        }
+        if (R.chance(40))
+            tamper = "  w0[" + std::to_string(R.between(0, 39)) + "] = " + expression(1) + ";\n";
+        else if (R.chance(30) && expected == input)
+            tamper = "  " + input + " = " + expression(1) + ";\n";
+        return s + tamper + "  for (t0 = 0; t0 < " + len + "; t0++)\n    if (w0[t0] != " + expected +
+               ") reach_error();\n";
     }
 
     std::string statement(int depth) {
