@@ -73,29 +73,17 @@ bool GoalSearch::stepOver(int l, std::vector<int> set, unsigned k, const std::st
     auto stepTimeUp = [&] { return stepUntil > 0 && elapsed() >= stepUntil; };
     update("inductive step", k);
     OtherLoops others;
-    std::map<size_t, std::vector<HeadInvariant>> theirs;
-    if (abstracted) {
-        theirs = otherInvariants(l, k);
-        others = abstractOtherLoops(m_loops, size_t(l), theirs);
-    }
+    if (abstracted)
+        others = abstractOtherLoops(m_loops, size_t(l), otherInvariants(l, k));
     const OtherLoops *with = abstracted ? &others : nullptr;
     std::string proof = "k-induction at k=" + std::to_string(k) + " over loop " + loop.id;
     if (abstracted) {
-        std::string around, assumedThere;
+        std::string around;
         for (const std::string &id : others.enclosing)
             around += (around.empty() ? "" : ", ") + id;
-        // What the proof rests on, loop by loop (those the abstraction kept).
-        for (const auto &[i, invariants] : theirs) {
-            if (!others.ids.count(m_loops[i].id) || invariants.empty())
-                continue;
-            std::string list;
-            for (const HeadInvariant &h : invariants)
-                list += (list.empty() ? "" : ", ") + h.text;
-            assumedThere += (assumedThere.empty() ? ": " : "; ") + m_loops[i].id + ": " + list;
-        }
         proof += " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed" +
-                 assumedThere + (around.empty() ? "" : "; " + around + " around it gone round once, from any state at its head") +
-                 ")";
+                 others.assumed +
+                 (around.empty() ? "" : "; " + around + " around it gone round once, from any state at its head") + ")";
     }
     std::vector<HeadInvariant> assumed;
     std::string described;

@@ -266,9 +266,14 @@ OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t ex
             out.enclosing.insert(loops[i].id);
             out.enclosingHeads.insert(loops[i].head);
         }
-        if (auto it = invariants.find(i); it != invariants.end())
-            for (const HeadInvariant &h : it->second)
+        if (auto it = invariants.find(i); it != invariants.end() && !it->second.empty()) {
+            std::string list;
+            for (const HeadInvariant &h : it->second) {
                 out.invariants.push_back(h.at(loops[i].head));
+                list += (list.empty() ? "" : ", ") + h.text;
+            }
+            out.assumed += (out.assumed.empty() ? ": " : "; ") + loops[i].id + ": " + list; // what a proof rests on
+        }
     }
     return out;
 }

@@ -107,6 +107,7 @@ struct OtherLoops {
     std::set<std::string> enclosing;               // among them, those around the stepped loop
     std::set<NodeId> enclosingHeads;
     std::string names() const;                     // "main.0, main.2"
+    std::string assumed;                           // ": main.0: i >= 0; main.2: a[k] == 0 for 0 <= k < j" (none: empty)
     void applyTo(BmcOptions &o) const;             // havocs, invariants, one pass round the enclosing
 };
 // invariants: per loop index, what is proved to hold at its head. Loops whose writes

@@ -48,25 +48,13 @@ public:
             return std::nullopt;
         }
         // The other loops taken as their effect: the abstraction's own base, then its step.
-        const std::map<size_t, std::vector<HeadInvariant>> theirs = otherInvariants(l, k);
-        const OtherLoops others = abstractOtherLoops(m_loops, l, theirs);
+        const OtherLoops others = abstractOtherLoops(m_loops, l, otherInvariants(l, k));
         const LoopInvariants &mine = invariantsFor(l, k, &others);
         if (!step(mine.proved, &others, true) || !step(mine.proved, &others, false))
             return std::nullopt;
-        std::string assumed;
-        for (const auto &[i, inv] : theirs) {
-            if (!others.ids.count(m_loops[i].id) || inv.empty())
-                continue;
-            std::string list;
-            for (const HeadInvariant &h : inv)
-                list += (list.empty() ? "" : ", ") + h.text;
-            assumed += (assumed.empty() ? ": " : "; ") + m_loops[i].id + ": " + list;
-        }
-        LoopInvariants described;
-        described.proved = mine.proved;
         return proof + " (" + others.names() + " taken as their effect: what they write havocked, their invariants assumed" +
-               assumed + ")" +
-               (mine.proved.empty() ? "" : " with the auxiliary invariants " + described.describe() + " (proved by Houdini)");
+               others.assumed + ")" +
+               (mine.proved.empty() ? "" : " with the auxiliary invariants " + mine.describe() + " (proved by Houdini)");
     }
 
 private:
