@@ -75,14 +75,24 @@ private:
         return m_invariants[key] = inferInvariants(P, m_loops[l], m_samples[l], k, budget, m_cancel, others);
     }
 
-    // What holds at the other top-level loops' heads. Where the loops before one never fit
-    // the bound, with its own others taken as their effect: only loops before `except` (or
-    // around it), so that no set rests on itself.
+    // What holds at the other top-level loops' heads and at those of the loops inside
+    // `except`. Where the loops before one never fit the bound, with its own others taken as
+    // their effect: only loops before `except` (or around it), so that no set rests on itself.
     std::map<size_t, std::vector<HeadInvariant>> otherInvariants(size_t except, unsigned k) {
         std::map<size_t, std::vector<HeadInvariant>> out;
         for (size_t i = 0; i < m_loops.size(); ++i) {
-            if (i == except || m_loops[i].parent >= 0 || stopped())
+            if (i == except || stopped())
                 continue;
+            if (m_loops[i].parent >= 0) {
+                // A loop inside the stepped one, which the abstraction havocs too: what holds at
+                // its head with every other loop taken as its bare effect (nothing assumed at
+                // their heads, so this set rests on no other).
+                if (encloses(m_loops, except, i)) {
+                    const OtherLoops others = abstractOtherLoops(m_loops, i, {});
+                    out[i] = invariantsFor(i, k, &others).proved;
+                }
+                continue;
+            }
             const LoopInvariants *inv = &invariantsFor(i, k, nullptr);
             if (inv->proved.empty() && inv->prefixIncomplete && (i < except || encloses(m_loops, i, except))) {
                 const OtherLoops others = abstractOtherLoops(m_loops, i, otherInvariants(i, k));

@@ -82,3 +82,48 @@ int main(void) {
         EXPECT_EQ(run.ending.kind, EndingKind::Exit) << n;
     }
 }
+
+namespace {
+
+// nest-if3's shape: the inner loop starts at the outer counter, which starts at `start`;
+// neither loop fits a bound (n is an input).
+std::string nested(int start) {
+    return std::string(Prelude) + R"(
+int main(void) {
+    int n = __VERIFIER_nondet_int(), l = )" + std::to_string(start) + R"(, i;
+    while (l < n) {
+        i = l;
+        while (i < n) {
+            __VERIFIER_assert(i >= 1);
+            i++;
+        }
+        l++;
+    }
+    return 0;
+})";
+}
+
+} // namespace
+
+TEST(PropertyInduction, ALoopInsideTheSteppedOneIsTakenAsItsEffectWithWhatHoldsAtItsHead) {
+    auto p = parseC(nested(1));
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.timeoutSeconds = 30;
+    const BmcResult r = checkByKInduction(*p, o, 1, 4);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    // i >= l at the inner head, proved with the outer loop gone round from any state: it
+    // carries l >= 1 into the inner loop, which the abstraction havocs.
+    EXPECT_NE(r.reason.find("main.1 taken as their effect"), std::string::npos) << r.reason;
+    EXPECT_NE(r.reason.find("i >= l"), std::string::npos) << r.reason;
+    for (int64_t n : {0, 1, 2, 40}) {
+        const Execution run = runProgram(*p, {{n}, {}});
+        EXPECT_EQ(run.ending.kind, EndingKind::Exit) << n;
+    }
+
+    // Started at 0, the first inner iteration fails (n = 1 shows it): never safe.
+    auto q = parseC(nested(0));
+    const BmcResult w = checkByKInduction(*q, o, 1, 4);
+    EXPECT_EQ(w.verdict, Verdict::Unsafe) << w.reason;
+    EXPECT_EQ(runProgram(*q, {{1}, {}}).ending.kind, EndingKind::PropertyViolation);
+}
