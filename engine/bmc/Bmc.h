@@ -56,6 +56,14 @@ struct BmcOptions {
     // call but blind inside it (its paths are not replayed). The caller makes sure that the
     // function writes nothing else (no write through a pointer, no pointer returned).
     std::map<FunctionId, std::vector<VarId>> summarizedRecursion;
+    // Of those, pure functions of one integer whose results are known over a range of
+    // arguments (goals/RecursionTables.h): the summarized call returns the table's value
+    // where its argument lies in the range.
+    struct Table {
+        int64_t first = 0;            // the arguments first .. first + results.size() - 1
+        std::vector<int64_t> results; // as the result type's value
+    };
+    std::map<FunctionId, Table> recursionTables;
     // Auxiliary invariants of k-induction: conditions at the head of a loop of the entry
     // function, per arrival there in its frame (arrival 0 comes from outside the loop,
     // arrival n after the n-th jump back). Before checkedFrom the condition is assumed (a

@@ -481,15 +481,19 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
             if (ue.summarized) {
                 // The callee's summary: its arguments are evaluated (their side effects
                 // happen), then its result and everything it may write become arbitrary.
+                std::vector<SymValue> args;
                 for (const auto &a : e.call.args)
                     if (a->type->isScalar())
-                        eval(a, ev);
+                        args.push_back(eval(a, ev));
                 if (e.call.lhs)
                     havoc(address(e.call.lhs, ev), e.call.lhs->type, ev);
                 for (VarId v : opts.summarizedRecursion.at(e.call.callee)) {
                     const Type *t = P.variable(v).type;
                     havoc(address(makeVar(t, v), ev), t, ev);
                 }
+                if (auto table = opts.recursionTables.find(e.call.callee);
+                    table != opts.recursionTables.end() && e.call.lhs && args.size() == 1)
+                    tabulate(table->second, e, args[0], s, ev);
                 break;
             }
             if (e.call.intrinsic == Intrinsic::Exit && ue.target >= 0 && accepting(U.nodes[size_t(ue.target)].monitor)) {
@@ -532,6 +536,25 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
     }
     taken[&ue].push_back(s.guard);
     incoming[size_t(ue.target)].push_back(std::move(s));
+}
+
+// A summarized call of a tabulated function (BmcOptions::recursionTables): where the argument
+// lies in the table's range, the arbitrary result is the table's value there.
+void Encoder::tabulate(const BmcOptions::Table &table, const CfaEdge &e, const SymValue &arg, State &s, Eval &ev) {
+    const FunctionCfa &callee = P.functions[size_t(e.call.callee)];
+    const Type *param = callee.params.size() == 1 ? P.variable(callee.params[0]).type : nullptr;
+    const Type *result = callee.type ? callee.type->target : nullptr;
+    const Type *lhs = e.call.lhs->type;
+    // Only where the values need no conversion (the front end casts an argument to its parameter).
+    if (!param || !result || arg.isPointer || !lhs->isInt() || !result->isInt() || lhs->bits != result->bits ||
+        arg.bv.get_sort().bv_size() != param->bits)
+        return;
+    const SymValue r = eval(e.call.lhs, ev);
+    z3::expr value = r.bv;
+    for (size_t i = table.results.size(); i-- > 0;)
+        value = z3::ite(arg.bv == ctx.bv_val(table.first + int64_t(i), param->bits),
+                        ctx.bv_val(table.results[i], result->bits), value);
+    s.guard = andE(s.guard, r.bv == value);
 }
 
 void Encoder::havoc(const SymValue &dst, const Type *t, Eval &at) {

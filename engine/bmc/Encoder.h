@@ -252,6 +252,7 @@ private:
     void intrinsic(const CfaEdge &e, Eval &ev);
     // Gives the object at dst (of type t) arbitrary contents: not an input of any execution.
     void havoc(const SymValue &dst, const Type *t, Eval &at);
+    void tabulate(const BmcOptions::Table &table, const CfaEdge &e, const SymValue &arg, State &s, Eval &ev);
     // The auxiliary invariants of the loop whose head `unode` is (BmcOptions::invariants):
     // checked (invariantHits) or assumed on the state arriving there.
     void invariantsAt(int unode, State &s);

@@ -3,6 +3,7 @@
 #include "goals/GoalSearch.h"
 
 #include "analysis/ArtAnalysis.h"
+#include "goals/RecursionTables.h"
 #include "semantics/SampleInputs.h"
 
 #include <memory>
@@ -227,6 +228,12 @@ void GoalSearch::summarizeRecursion(unsigned k, const std::vector<int> &left) {
     o.timeoutSeconds = remaining();
     o.cancel = opts.cancel;
     o.summarizedRecursion = std::move(summaries);
+    if (!m_tables) // a second at most: memoized, fibonacci(0 .. 511) takes milliseconds
+        m_tables = tabulateRecursion(P, m_recursive, std::min(1.0, remaining() / 10), opts.cancel);
+    o.recursionTables = *m_tables;
+    std::string tables;
+    for (const auto &[f, t] : *m_tables)
+        tables += (tables.empty() ? "" : ", ") + describeTable(P, f, t);
     update("base case", k);
     BmcEncoding summarized(P, o);
     if (!summarized.error().empty())
@@ -242,8 +249,10 @@ void GoalSearch::summarizeRecursion(unsigned k, const std::vector<int> &left) {
             prove(outside,
                   "bounded model checking at k=" + std::to_string(k) + " with every call of " + names +
                       " beyond depth " + std::to_string(k) +
-                      " summarized (any result, any value of the globals it writes): every path is complete and "
-                      "none enters it",
+                      " summarized (any result, any value of the globals it writes" +
+                      (tables.empty() ? std::string()
+                                      : "; the results of " + tables + " as the interpreter computed them") +
+                      "): every path is complete and none enters it",
                   k);
             return;
         }

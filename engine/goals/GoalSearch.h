@@ -116,6 +116,7 @@ private:
     std::map<EdgeId, int> m_goalOf;
     std::vector<InductionLoop> m_loops;
     std::set<FunctionId> m_recursive;
+    std::optional<std::map<FunctionId, BmcOptions::Table>> m_tables; // of the pure ones, once
     std::map<int, std::pair<unsigned, LoopInvariants>> m_invariants; // per loop: the k tried, the result
     std::set<int> m_abstracted;
     std::set<std::pair<int, unsigned>> m_abstractedInvariants; // (loop, k) inferred with the others as their effect

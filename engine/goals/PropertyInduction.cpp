@@ -5,6 +5,7 @@
 // with a base of the same abstraction for the loop's first k iterations.
 #include "goals/Induction.h"
 #include "goals/Invariants.h"
+#include "goals/RecursionTables.h"
 #include "semantics/SampleInputs.h"
 
 #include <chrono>
@@ -141,6 +142,23 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
     // A budget of 0 is none: the strengthening then gets 60 s per k (as the step's own).
     auto left = [&] { return options.timeoutSeconds > 0 ? remaining() : 60.0; };
     PropertyInduction induction(program, loops, options.cancel, left);
+    // Recursion that no bound completes: calls beyond the bound summarized, with the tables
+    // of pure functions (fibonacci(20) unwinds into 21,891 calls). A counterexample through
+    // a summary counts once the interpreter replays it; safe only where no check lies in
+    // what a recursive function may enter (a summary is blind inside).
+    std::map<FunctionId, std::vector<VarId>> summaries;
+    std::optional<std::map<FunctionId, BmcOptions::Table>> tables;
+    bool checksOutside = true;
+    for (FunctionId f : recursiveFunctions(program)) {
+        CallWrites w = callWritesOf(program, f);
+        if (!w.refused.empty()) {
+            summaries.clear();
+            break;
+        }
+        summaries[f] = std::move(w.globals);
+        for (EdgeId e : checks)
+            checksOutside = checksOutside && !mayEnter(program, f, program.edge(e).function);
+    }
     BmcResult last;
     for (unsigned k = std::max(1u, kStart); k <= kMax; k *= 2) {
         BmcOptions base = options;
@@ -154,6 +172,27 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
             return last; // a replayed counterexample, or safe with every path complete
         if (last.reason.rfind("bound too small", 0) != 0 || (options.cancel && options.cancel->load()))
             return last; // a timeout, a cancel, an unsupported construct: no larger k helps
+        if (!summaries.empty() && last.reason.find("recursion of") != std::string::npos) {
+            if (!tables)
+                tables = tabulateRecursion(program, recursiveFunctions(program), std::min(1.0, left() / 10),
+                                           options.cancel);
+            BmcOptions summarized = base;
+            summarized.summarizedRecursion = summaries;
+            summarized.recursionTables = *tables;
+            summarized.timeoutSeconds = options.timeoutSeconds > 0 ? remaining() / 2 : 0; // larger bounds get the rest
+            BmcResult r = checkProgram(program, summarized);
+            std::string how;
+            for (const auto &[f, t] : *tables)
+                how += (how.empty() ? "" : ", ") + describeTable(program, f, t);
+            how = "every recursive call beyond depth " + std::to_string(k) + " summarized" +
+                  (how.empty() ? "" : " (the results of " + how + " as the interpreter computed them)");
+            if ((r.verdict == Verdict::Unsafe && r.replayed) || (r.verdict == Verdict::Safe && checksOutside)) {
+                r.reason = r.verdict == Verdict::Safe ? "bounded model checking with " + how + ": every path is complete"
+                                                      : r.reason;
+                r.seconds = elapsed();
+                return r;
+            }
+        }
         if (byLoop.count(-1)) {
             last.reason += "; an assertion before every loop needs the complete bounded check";
             continue;

@@ -369,6 +369,19 @@ void Interpreter::call(const CfaEdge &e) {
     for (const AggregateArg &a : aggregates)
         copy({a.object, 0}, a.source, a.type);
     frame().node = e.to; // where the caller continues
+    if (opts.memo && opts.memo->functions.count(callee.id) && aggregates.empty()) {
+        std::vector<uint64_t> key;
+        for (auto &[id, tv] : scalars)
+            key.push_back(load({id, 0}, tv.first).bits);
+        if (auto hit = opts.memo->results.find({callee.id, key}); hit != opts.memo->results.end()) {
+            for (auto &[var, id] : f.locals)
+                objects[size_t(id)].alive = false;
+            if (f.result)
+                store(*f.result, f.resultType, Scalar{false, hit->second});
+            return;
+        }
+        f.memoKey = std::move(key);
+    }
     frames.push_back(std::move(f));
 }
 
@@ -382,6 +395,8 @@ void Interpreter::returnFrom(const ExprPtr &value) {
         else
             aggregate = addressOf(value);
     }
+    if (f.memoKey && scalar && !scalar->isPointer)
+        opts.memo->results[{f.function, *f.memoKey}] = truncateBits(scalar->bits, value->type->bits);
     if (frames.size() == 1) {
         Stop s;
         s.ending.kind = EndingKind::Exit;
@@ -471,7 +486,7 @@ Execution Interpreter::run() {
             for (const auto &init : g.inits)
                 assign(addressOf(init.target), init.target->type, init.value);
         frames.clear();
-        const FunctionCfa &entry = P.functions[P.entryFunction];
+        const FunctionCfa &entry = P.functions[opts.entry != NoFunction ? opts.entry : P.entryFunction];
         Frame f;
         f.function = entry.id;
         f.node = entry.entry;
@@ -482,6 +497,16 @@ Execution Interpreter::run() {
         frames.push_back(std::move(f));
         for (VarId param : entry.params)
             zeroFill({frame().locals[param], 0}, P.variable(param).type); // main(argc, argv): 0 and NULL
+        std::vector<uint64_t> key;
+        for (size_t i = 0; i < entry.params.size() && i < opts.entryArguments.size(); ++i) {
+            const Type *t = P.variable(entry.params[i]).type;
+            if (!t->isInt())
+                continue;
+            store({frame().locals[entry.params[i]], 0}, t, Scalar{false, truncateBits(uint64_t(opts.entryArguments[i]), t->bits)});
+            key.push_back(load({frame().locals[entry.params[i]], 0}, t).bits);
+        }
+        if (opts.memo && opts.memo->functions.count(entry.id) && key.size() == entry.params.size())
+            frame().memoKey = std::move(key);
         while (true) {
             const FunctionCfa &fn = P.functions[frame().function];
             NodeId n = frame().node;

@@ -7,8 +7,19 @@
 #include "semantics/Properties.h"
 
 #include <atomic>
+#include <map>
+#include <set>
 
 namespace vcov {
+
+// Results of calls of pure functions (their scalar arguments alone decide them: no globals,
+// no pointers, no inputs; goals/RecursionTables.h decides which), by argument bits. A call
+// found here is answered without running it; one that returns is recorded. Only for
+// tabulating such functions: the steps of an answered call are not in the execution.
+struct PureCallMemo {
+    std::set<FunctionId> functions;
+    std::map<std::pair<FunctionId, std::vector<uint64_t>>, uint64_t> results;
+};
 
 struct InterpreterOptions {
     PropertySet properties{Property::Assertion};
@@ -26,6 +37,11 @@ struct InterpreterOptions {
     const std::atomic<bool> *cancel = nullptr;
     size_t maxCallDepth = 10'000;
     const ProgramVariant *variant = nullptr; // run this variant of the program (a mutant); not owned
+    PureCallMemo *memo = nullptr;            // not owned
+    // Another function to start in (NoFunction: the program's entry), with these arguments
+    // for its scalar parameters; it returning is the run's end (Exit).
+    FunctionId entry = NoFunction;
+    std::vector<int64_t> entryArguments = {};
 };
 
 // Objects are held scalar by scalar: one with more scalars is refused. The model checker

@@ -49,6 +49,7 @@ struct Frame {
     EdgeId callEdge = -1;        // the caller's call edge
     std::optional<Address> result; // where the return value goes
     const Type *resultType = nullptr;
+    std::optional<std::vector<uint64_t>> memoKey; // a call InterpreterOptions::memo records
 };
 
 struct Stop {

@@ -5,6 +5,7 @@
 #include "goals/BranchGoals.h"
 #include "goals/Induction.h"
 #include "goals/Invariants.h"
+#include "goals/RecursionTables.h"
 #include "semantics/Interpreter.h"
 
 #include <gtest/gtest.h>
@@ -1001,4 +1002,77 @@ int main() {
     for (const ExecutionStep &st : x.steps)
         enters = enters || st.edge == hit->edge;
     EXPECT_TRUE(enters);
+}
+
+namespace {
+
+// SV-COMP's Fibonacci01-1 with the bound of its guard and of its claim as parameters.
+std::string fibonacci(int limit, const std::string &claim) {
+    return std::string(prelude) + R"(
+int fibonacci(int n) {
+    if (n < 1)
+        return 0;
+    else if (n == 1)
+        return 1;
+    else
+        return fibonacci(n - 1) + fibonacci(n - 2);
+}
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    if (x > )" + std::to_string(limit) + R"( || x == -2147483648)
+        return 0;
+    int result = fibonacci(x);
+    if ()" + claim + R"()
+        return 0;
+    reach_error();
+    return 1;
+}
+)";
+}
+
+} // namespace
+
+TEST(BranchGoals, APureRecursionIsTabulatedByTheInterpreter) {
+    // fibonacci(46) unwinds into 2^46 calls; its table of results, memoized, into 47 runs.
+    auto p = parseC(fibonacci(46, "result >= x - 1"));
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << test::diagnosticsText(*p);
+    FunctionId fib = NoFunction;
+    for (const FunctionCfa &f : p->functions)
+        if (f.name == "fibonacci")
+            fib = f.id;
+    std::string why;
+    EXPECT_TRUE(isPureIntegerFunction(*p, fib, &why)) << why;
+    EXPECT_FALSE(isPureIntegerFunction(*p, p->entryFunction, &why)); // it calls an input
+    const auto tables = tabulateRecursion(*p, {fib}, 10, nullptr);
+    ASSERT_TRUE(tables.count(fib));
+    const BmcOptions::Table &t = tables.at(fib);
+    ASSERT_LE(t.first, 0);
+    ASSERT_GE(t.first + int64_t(t.results.size()) - 1, 46);
+    int64_t a = 0, b = 1;
+    for (int64_t n = 0; n <= 46; ++n, std::swap(a, b), b += a)
+        EXPECT_EQ(t.results[size_t(n - t.first)], a) << n;
+    EXPECT_EQ(t.results[size_t(-1 - t.first)], 0);
+
+    GoalOptions o = solverProofs(2);
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *never = goal(r, "result >= x - 1", false);
+    ASSERT_TRUE(never);
+    EXPECT_EQ(never->status, GoalStatus::Unreachable) << never->reason;
+    EXPECT_NE(never->proof.find("the results of fibonacci(" + std::to_string(t.first)), std::string::npos)
+        << never->proof;
+    // The interpreter without the table, as far as its runs go (fibonacci(27): 300,000 calls).
+    std::vector<ExecutionInput> inputs;
+    for (int64_t x = -40; x <= 27; ++x)
+        inputs.push_back({{x}, {}});
+    inputs.push_back({{INT32_MIN + 1}, {}});
+    expectNeverEntered(*p, *never, inputs);
+    expectTestsReplay(*p, r);
+
+    // A claim that fails at x = 2 (fibonacci(2) = 1): entered, never called unreachable.
+    auto q = parseC(fibonacci(46, "result >= x"));
+    const GoalReport w = decideBranchGoals(*q, o);
+    const BranchGoal *entered = goal(w, "result >= x", false);
+    ASSERT_TRUE(entered);
+    EXPECT_EQ(entered->status, GoalStatus::Covered) << entered->reason;
+    expectTestsReplay(*q, w);
 }

@@ -223,3 +223,33 @@ TEST(Interpreter, ARunThatTakesNoNewEdgeStops) {
     EXPECT_EQ(y.ending.kind, EndingKind::StepLimit);
     EXPECT_EQ(y.ending.message, "cancelled");
 }
+
+TEST(Interpreter, APureCallIsAnsweredFromTheMemoAndAFunctionCanBeTheEntry) {
+    auto p = parseC(R"(
+int calls;
+int twice(int n) { return n <= 0 ? 0 : 2 + twice(n - 1); }
+int main(void) { return twice(5) + twice(6); }
+)");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    FunctionId twice = NoFunction;
+    for (const FunctionCfa &f : p->functions)
+        if (f.name == "twice")
+            twice = f.id;
+    PureCallMemo memo;
+    memo.functions = {twice};
+    InterpreterOptions o;
+    o.memo = &memo;
+    const Execution plain = runProgram(*p, {});
+    const Execution memoized = runProgram(*p, {}, o);
+    EXPECT_EQ(plain.ending.exitCode, 22);
+    EXPECT_EQ(memoized.ending.exitCode, 22);
+    // twice(6) ran one frame and found twice(5) in the memo: fewer steps than without.
+    EXPECT_LT(memoized.steps.size(), plain.steps.size());
+    EXPECT_EQ(memo.results.size(), 7u); // twice(0) .. twice(6)
+    // Started in twice itself, with its argument: the result is recorded too.
+    o.entry = twice;
+    o.entryArguments = {40};
+    const Execution direct = runProgram(*p, {}, o);
+    EXPECT_EQ(direct.ending.kind, EndingKind::Exit);
+    EXPECT_EQ(memo.results.at({twice, {40}}), 80u);
+}

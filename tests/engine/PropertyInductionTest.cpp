@@ -127,3 +127,38 @@ TEST(PropertyInduction, ALoopInsideTheSteppedOneIsTakenAsItsEffectWithWhatHoldsA
     EXPECT_EQ(w.verdict, Verdict::Unsafe) << w.reason;
     EXPECT_EQ(runProgram(*q, {{1}, {}}).ending.kind, EndingKind::PropertyViolation);
 }
+
+TEST(PropertyInduction, RecursionThatNoBoundCompletesIsSummarizedWithItsTable) {
+    // fibo_20-1 of SV-COMP: 21,891 calls unwound, or one frame and two table lookups.
+    auto program = [](const std::string &claim) {
+        return parseC(std::string(Prelude) + R"(
+extern void reach_error(void);
+int fibo(int n) {
+    if (n < 1)
+        return 0;
+    if (n == 1)
+        return 1;
+    return fibo(n - 1) + fibo(n - 2);
+}
+int main(void) {
+    int result = fibo(25);
+    if ()" + claim + R"()
+        reach_error();
+    return 0;
+})");
+    };
+    BmcOptions o;
+    o.timeoutSeconds = 30;
+    auto unsafe = program("result == 75025");
+    ASSERT_FALSE(unsafe->diagnostics.hasErrors()) << diagnosticsText(*unsafe);
+    const BmcResult u = checkByKInduction(*unsafe, o, 1, 4);
+    EXPECT_EQ(u.verdict, Verdict::Unsafe) << u.reason;
+    EXPECT_TRUE(u.replayed);
+    EXPECT_EQ(runProgram(*unsafe, {}).ending.kind, EndingKind::PropertyViolation);
+
+    auto safe = program("result != 75025");
+    const BmcResult s = checkByKInduction(*safe, o, 1, 4);
+    EXPECT_EQ(s.verdict, Verdict::Safe) << s.reason;
+    EXPECT_NE(s.reason.find("the results of fibo("), std::string::npos) << s.reason;
+    EXPECT_EQ(runProgram(*safe, {}).ending.kind, EndingKind::Exit);
+}
