@@ -58,6 +58,11 @@ public:
         const int helpers = R.between(0, 2);
         for (int i = 0; i < helpers; ++i)
             out += helper(i);
+        // A pure recursive function of one integer, deeper than any bound: the model checker
+        // summarizes it with the interpreter's table of its results (RecursionTables.h).
+        const bool recursion = m_unboundedLoops && R.chance(40);
+        if (recursion)
+            out += recursive();
         m_scalars = m_globals;
         m_arrays = m_globalArrays;
         out += "int main(void) {\n";
@@ -74,6 +79,11 @@ public:
             std::string name = "v" + std::to_string(i);
             out += "  int " + name + " = " + std::to_string(R.between(0, 3)) + ";\n";
             m_scalars.push_back(name);
+        }
+        if (recursion) {
+            out += "  int rv = rec(x0 % " + std::to_string(R.between(12, m_recursionLimit)) + ");\n";
+            m_scalars.push_back("rv");
+            m_hasUnbounded = true;
         }
         if (R.chance(50)) {
             out += "  int a0[4] = {" + std::to_string(R.between(0, 2)) + "};\n";
@@ -176,6 +186,26 @@ private:
         m_scalars = std::move(saved);
         m_arrays = std::move(savedArrays);
         return body;
+    }
+
+    // rec(n): a base case at or below b, else one or two calls on smaller n, and sums that
+    // stay small (no overflow: n is below 30 where main calls it).
+    std::string recursive() {
+        const std::string base = std::to_string(R.between(-1, 2));
+        std::string body = "int rec(int n) {\n  if (n <= " + base + ") return " + constant() + ";\n";
+        const std::vector<std::string> terms{"n", "1", "-2", "(n & 3)", "(n % 5)"};
+        switch (R.below(3)) {
+        case 0: body += "  return rec(n - 1) + " + R.of(terms) + ";\n"; break;
+        case 1:
+            body += "  if (n % " + std::to_string(R.between(2, 4)) + " == 0) return rec(n - 2) - " + R.of(terms) + ";\n";
+            body += "  return rec(n - 1) + " + R.of(terms) + ";\n";
+            break;
+        default: // two calls: as many as fibonacci's, so its argument stays below 18
+            body += "  return rec(n - 1) - rec(n - 2) + " + R.of(terms) + ";\n";
+            m_recursionLimit = 17;
+            break;
+        }
+        return body + "}\n";
     }
 
     std::string constant() { return std::to_string(R.between(-3, 9)); }
@@ -417,7 +447,7 @@ private:
 
     Rng R;
     std::vector<std::string> m_globals, m_globalArrays, m_scalars, m_arrays, m_helpers, m_counters, m_floats;
-    int m_indent = 1, m_loops = 0, m_loopDepth = 0, m_maxTrips = 1, m_calls = 0;
+    int m_indent = 1, m_loops = 0, m_loopDepth = 0, m_maxTrips = 1, m_calls = 0, m_recursionLimit = 30;
     bool m_unboundedLoops = false, m_hasUnbounded = false;
 };
 
