@@ -149,7 +149,8 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
     std::map<FunctionId, std::vector<VarId>> summaries;
     std::optional<std::map<FunctionId, BmcOptions::Table>> tables;
     bool checksOutside = true;
-    for (FunctionId f : recursiveFunctions(program)) {
+    const std::set<FunctionId> recursive = recursiveFunctions(program);
+    for (FunctionId f : recursive) {
         CallWrites w = callWritesOf(program, f);
         if (!w.refused.empty()) {
             summaries.clear();
@@ -174,8 +175,7 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
             return last; // a timeout, a cancel, an unsupported construct: no larger k helps
         if (!summaries.empty() && last.reason.find("recursion of") != std::string::npos) {
             if (!tables)
-                tables = tabulateRecursion(program, recursiveFunctions(program), std::min(1.0, left() / 10),
-                                           options.cancel);
+                tables = tabulateRecursion(program, recursive, std::min(1.0, left() / 10), options.cancel);
             BmcOptions summarized = base;
             summarized.summarizedRecursion = summaries;
             summarized.recursionTables = *tables;

@@ -16,6 +16,13 @@ namespace {
 const char *Prelude = "extern int __VERIFIER_nondet_int(void);\n"
                       "extern void __VERIFIER_assert(int);\n";
 
+// bmc --k-induction with k = 1, 2, ... kMax and 30 s.
+BmcResult kInduction(const Program &p, unsigned kMax) {
+    BmcOptions o;
+    o.timeoutSeconds = 30;
+    return checkByKInduction(p, o, 1, kMax);
+}
+
 // standard_init2_ground in small: two fills of 5000 elements (no bound fits them), then
 // the check of every element.
 std::string fills(const std::string &tamper) {
@@ -43,9 +50,7 @@ int main(void) {
 TEST(PropertyInduction, TheLoopsBeforeTheAssertionAreTakenAsTheirEffect) {
     auto p = parseC(fills(""));
     ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
-    BmcOptions o;
-    o.timeoutSeconds = 30;
-    const BmcResult r = checkByKInduction(*p, o, 1, 4);
+    const BmcResult r = kInduction(*p, 4);
     EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
     EXPECT_NE(r.reason.find("taken as their effect"), std::string::npos) << r.reason;
     EXPECT_NE(r.reason.find("a[k] == 43 for 0 <= k < i"), std::string::npos) << r.reason;
@@ -55,7 +60,7 @@ TEST(PropertyInduction, TheLoopsBeforeTheAssertionAreTakenAsTheirEffect) {
     // One element written again after the fills: the assertion fails there (the run shows
     // it), and nothing may call the program safe.
     auto q = parseC(fills("a[4321] = 44;"));
-    const BmcResult w = checkByKInduction(*q, o, 1, 4);
+    const BmcResult w = kInduction(*q, 4);
     EXPECT_NE(w.verdict, Verdict::Safe) << w.reason;
     const Execution broken = runProgram(*q, {{}, {}});
     EXPECT_EQ(broken.ending.kind, EndingKind::PropertyViolation);
@@ -73,9 +78,7 @@ int main(void) {
     }
     return 0;
 })");
-    BmcOptions o;
-    o.timeoutSeconds = 30;
-    const BmcResult r = checkByKInduction(*p, o, 1, 2);
+    const BmcResult r = kInduction(*p, 2);
     EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
     for (int64_t n : {0, 1, 5, 300}) {
         const Execution run = runProgram(*p, {{n}, {}});
@@ -108,9 +111,7 @@ int main(void) {
 TEST(PropertyInduction, ALoopInsideTheSteppedOneIsTakenAsItsEffectWithWhatHoldsAtItsHead) {
     auto p = parseC(nested(1));
     ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
-    BmcOptions o;
-    o.timeoutSeconds = 30;
-    const BmcResult r = checkByKInduction(*p, o, 1, 4);
+    const BmcResult r = kInduction(*p, 4);
     EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
     // i >= l at the inner head, proved with the outer loop gone round from any state: it
     // carries l >= 1 into the inner loop, which the abstraction havocs.
@@ -123,7 +124,7 @@ TEST(PropertyInduction, ALoopInsideTheSteppedOneIsTakenAsItsEffectWithWhatHoldsA
 
     // Started at 0, the first inner iteration fails (n = 1 shows it): never safe.
     auto q = parseC(nested(0));
-    const BmcResult w = checkByKInduction(*q, o, 1, 4);
+    const BmcResult w = kInduction(*q, 4);
     EXPECT_EQ(w.verdict, Verdict::Unsafe) << w.reason;
     EXPECT_EQ(runProgram(*q, {{1}, {}}).ending.kind, EndingKind::PropertyViolation);
 }
@@ -147,17 +148,15 @@ int main(void) {
     return 0;
 })");
     };
-    BmcOptions o;
-    o.timeoutSeconds = 30;
     auto unsafe = program("result == 75025");
     ASSERT_FALSE(unsafe->diagnostics.hasErrors()) << diagnosticsText(*unsafe);
-    const BmcResult u = checkByKInduction(*unsafe, o, 1, 4);
+    const BmcResult u = kInduction(*unsafe, 4);
     EXPECT_EQ(u.verdict, Verdict::Unsafe) << u.reason;
     EXPECT_TRUE(u.replayed);
     EXPECT_EQ(runProgram(*unsafe, {}).ending.kind, EndingKind::PropertyViolation);
 
     auto safe = program("result != 75025");
-    const BmcResult s = checkByKInduction(*safe, o, 1, 4);
+    const BmcResult s = kInduction(*safe, 4);
     EXPECT_EQ(s.verdict, Verdict::Safe) << s.reason;
     EXPECT_NE(s.reason.find("the results of fibo("), std::string::npos) << s.reason;
     EXPECT_EQ(runProgram(*safe, {}).ending.kind, EndingKind::Exit);
