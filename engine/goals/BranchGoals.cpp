@@ -320,6 +320,10 @@ GoalReport GoalSearch::run() {
             break;
         R.kReached = k;
         const bool more = round(k);
+        // After the second bound: the runs over every input where the inputs are few (and
+        // the value analysis's slice only for what they leave).
+        if (rounds >= 1)
+            enumerateInputs(opts.timeSeconds > 0 ? remaining() / 3 : 60.0);
         if (opts.valueAnalysis && (m_valueSlices == 0 || (m_valueSlices == 1 && rounds >= 1))) {
             m_valueSlices = 2;
             exploreAbstractly(5.0);

@@ -98,6 +98,10 @@ private:
     // The bounded check at k with every call beyond the recursion bound summarized: proves
     // the goals left that no recursive function can enter, when every path is complete.
     void summarizeRecursion(unsigned k, const std::vector<int> &left);
+    // Once, within `seconds`: where every input is drawn before the first loop in bounded
+    // ranges (InputEnumeration.h), one run per input vector; if all of them run to their
+    // end, the goals none enters are unreachable.
+    void enumerateInputs(double seconds);
 
     // The loop's auxiliary invariants, inferred once (again at a larger k when the loops
     // before it did not fit the bound, or with them taken as their effect: abstracted).
@@ -123,6 +127,7 @@ private:
     std::vector<HeadSample> m_samples; // per loop, the states runs bring to its head
     std::unique_ptr<ArtAnalysis> m_valueAnalysis; // paused between slices
     bool m_valueAnalysisOver = false;
+    bool m_enumerated = false;
     int m_valueSlices = 0; // slices started: 1 s before the first step, the rest after the second bound // loops whose step was tried with the others taken as their effect
 };
 

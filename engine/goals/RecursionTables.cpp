@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 
 namespace vcov {
 
@@ -41,15 +42,54 @@ bool plainExpr(const Program &program, FunctionId function, const ExprPtr &e, st
     return true;
 }
 
+// `g = g + e` or `g = g - e` on an integer global g, e of the function's own locals: what
+// it adds does not depend on what g held (modulo g's width, through the conversions of C).
+std::optional<VarId> counting(const Program &program, FunctionId function, const CfaEdge &e) {
+    auto strip = [](const ExprPtr &x) {
+        return x->kind == ExprKind::Cast && x->castKind == CastKind::Integral ? x->ops[0] : x;
+    };
+    if (!e.lhs || e.lhs->kind != ExprKind::Var || !e.lhs->type->isInt() || e.lhs->type->isBool)
+        return std::nullopt;
+    const VarId g = e.lhs->var;
+    if (program.variable(g).function != NoFunction)
+        return std::nullopt;
+    const ExprPtr sum = strip(e.rhs);
+    if (sum->kind != ExprKind::Binary || (sum->binaryOp != BinaryOp::Add && sum->binaryOp != BinaryOp::Sub))
+        return std::nullopt;
+    const ExprPtr a = strip(sum->ops[0]);
+    std::string why;
+    if (a->kind == ExprKind::Var && a->var == g && plainExpr(program, function, sum->ops[1], why))
+        return g;
+    const ExprPtr b = strip(sum->ops[1]);
+    if (sum->binaryOp == BinaryOp::Add && b->kind == ExprKind::Var && b->var == g &&
+        plainExpr(program, function, sum->ops[0], why))
+        return g;
+    return std::nullopt;
+}
+
 } // namespace
 
 bool isPureIntegerFunction(const Program &program, FunctionId function, std::string *whyOut) {
-    std::string why;
     const FunctionCfa &f = program.functions[size_t(function)];
     const Type *ft = f.type;
     if (!f.hasBody || !ft || !ft->target || !ft->target->isInt() || f.params.size() != 1 ||
-        !program.variable(f.params[0]).type->isInt())
-        why = "not a function of one integer to an integer";
+        !program.variable(f.params[0]).type->isInt()) {
+        if (whyOut)
+            *whyOut = "not a function of one integer to an integer";
+        return false;
+    }
+    return isCountingFunction(program, function, nullptr, whyOut);
+}
+
+bool isCountingFunction(const Program &program, FunctionId function, std::set<VarId> *counters, std::string *whyOut) {
+    std::string why;
+    const FunctionCfa &f = program.functions[size_t(function)];
+    const Type *ft = f.type;
+    if (!f.hasBody || !ft || !ft->target || (!ft->target->isInt() && ft->target->kind != TypeKind::Void))
+        why = "its result is not an integer";
+    for (VarId p : f.params)
+        if (!program.variable(p).type->isInt())
+            why = "its parameter " + program.variable(p).name + " is not an integer";
     std::set<FunctionId> seen{function};
     for (std::vector<FunctionId> work{function}; why.empty() && !work.empty();) {
         const FunctionId g = work.back();
@@ -66,7 +106,13 @@ bool isPureIntegerFunction(const Program &program, FunctionId function, std::str
                 for (const auto &init : e.inits)
                     ok = ok && plainExpr(program, g, init.target, why) && plainExpr(program, g, init.value, why);
                 break;
-            case EdgeKind::Assignment: ok = plainExpr(program, g, e.lhs, why) && plainExpr(program, g, e.rhs, why); break;
+            case EdgeKind::Assignment:
+                if (auto counter = counters ? counting(program, g, e) : std::nullopt) {
+                    counters->insert(*counter);
+                    break;
+                }
+                ok = plainExpr(program, g, e.lhs, why) && plainExpr(program, g, e.rhs, why);
+                break;
             case EdgeKind::Assume: ok = plainExpr(program, g, e.cond, why); break;
             case EdgeKind::Return: ok = plainExpr(program, g, e.value, why); break;
             case EdgeKind::Call: {

@@ -24,6 +24,12 @@ std::string describeTable(const Program &program, FunctionId function, const Rec
 
 // Whether `function` is pure in that sense; `why` says what it is not.
 bool isPureIntegerFunction(const Program &program, FunctionId function, std::string *why = nullptr);
+// Whether its integer arguments alone decide a call of `function` (any number of them, an
+// integer result or none): its result, and what it adds to the integer globals it only
+// counts with (`counter++`; collected in `counters`; without them, any global refuses it).
+// Such calls can be memoized (PureCallMemo::counters): hanoi's moves counted in a global.
+bool isCountingFunction(const Program &program, FunctionId function, std::set<VarId> *counters,
+                        std::string *why = nullptr);
 
 // Tables of those among `functions` that are pure: arguments 0, 1, 2, ... and -1, -2, ...
 // as far as each run returns (up to 512 and -64), within `seconds`.

@@ -271,6 +271,12 @@ void Interpreter::initialize(Address dst, const Type *t, const std::vector<Initi
     }
     // No initializer: an indeterminate value, taken from the execution's input (the
     // bounded model checker chooses it the same way).
+    if (opts.indeterminateStops) {
+        Object &o = object(dst.object, currentEdge);
+        for (const Leaf &l : leavesOf(t))
+            o.slots[uint64_t(dst.offset) + l.offset] = Slot{l.type, {}, false};
+        return;
+    }
     for (const Leaf &l : leavesOf(t)) {
         Scalar v;
         int64_t raw = exec.uninitializedUsed < exec.input.uninitialized.size()
@@ -378,11 +384,29 @@ void Interpreter::call(const CfaEdge &e) {
                 objects[size_t(id)].alive = false;
             if (f.result)
                 store(*f.result, f.resultType, Scalar{false, hit->second});
+            if (auto added = opts.memo->added.find(hit->first); added != opts.memo->added.end())
+                addToCounters(added->second);
             return;
         }
         f.memoKey = std::move(key);
+        f.countersAtEntry = counterValues();
     }
     frames.push_back(std::move(f));
+}
+
+std::vector<uint64_t> Interpreter::counterValues() {
+    std::vector<uint64_t> out;
+    for (VarId g : opts.memo->counters)
+        out.push_back(load({globals.at(g), 0}, P.variable(g).type).bits);
+    return out;
+}
+
+void Interpreter::addToCounters(const std::vector<uint64_t> &added) {
+    for (size_t i = 0; i < added.size() && i < opts.memo->counters.size(); ++i) {
+        const Type *t = P.variable(opts.memo->counters[i]).type;
+        const Address a{globals.at(opts.memo->counters[i]), 0};
+        store(a, t, Scalar{false, truncateBits(load(a, t).bits + added[i], t->bits)});
+    }
 }
 
 void Interpreter::returnFrom(const ExprPtr &value) {
@@ -395,8 +419,15 @@ void Interpreter::returnFrom(const ExprPtr &value) {
         else
             aggregate = addressOf(value);
     }
-    if (f.memoKey && scalar && !scalar->isPointer)
-        opts.memo->results[{f.function, *f.memoKey}] = truncateBits(scalar->bits, value->type->bits);
+    if (f.memoKey && (!value || (scalar && !scalar->isPointer))) {
+        opts.memo->results[{f.function, *f.memoKey}] = scalar ? truncateBits(scalar->bits, value->type->bits) : 0;
+        if (!opts.memo->counters.empty()) {
+            std::vector<uint64_t> added = counterValues();
+            for (size_t i = 0; i < added.size(); ++i)
+                added[i] -= f.countersAtEntry[i];
+            opts.memo->added[{f.function, *f.memoKey}] = std::move(added);
+        }
+    }
     if (frames.size() == 1) {
         Stop s;
         s.ending.kind = EndingKind::Exit;
@@ -505,8 +536,10 @@ Execution Interpreter::run() {
             store({frame().locals[entry.params[i]], 0}, t, Scalar{false, truncateBits(uint64_t(opts.entryArguments[i]), t->bits)});
             key.push_back(load({frame().locals[entry.params[i]], 0}, t).bits);
         }
-        if (opts.memo && opts.memo->functions.count(entry.id) && key.size() == entry.params.size())
+        if (opts.memo && opts.memo->functions.count(entry.id) && key.size() == entry.params.size()) {
             frame().memoKey = std::move(key);
+            frame().countersAtEntry = counterValues();
+        }
         while (true) {
             const FunctionCfa &fn = P.functions[frame().function];
             NodeId n = frame().node;

@@ -18,7 +18,12 @@ namespace vcov {
 // tabulating such functions: the steps of an answered call are not in the execution.
 struct PureCallMemo {
     std::set<FunctionId> functions;
-    std::map<std::pair<FunctionId, std::vector<uint64_t>>, uint64_t> results;
+    std::map<std::pair<FunctionId, std::vector<uint64_t>>, uint64_t> results; // 0 for a void function
+    // Integer globals the functions only count with (`g = g + e`, e of their own locals): a
+    // call adds the same to each whatever they held before (modulo their width), so what
+    // it added is recorded beside its result and added again when it is answered.
+    std::vector<VarId> counters;
+    std::map<std::pair<FunctionId, std::vector<uint64_t>>, std::vector<uint64_t>> added;
 };
 
 struct InterpreterOptions {
@@ -42,6 +47,10 @@ struct InterpreterOptions {
     // for its scalar parameters; it returning is the run's end (Exit).
     FunctionId entry = NoFunction;
     std::vector<int64_t> entryArguments = {};
+    // Locals declared without initializer hold no input value: reading one before it is
+    // written ends the run (UndefinedBehaviour). A run that ends otherwise is the same for
+    // every value they could hold: goals/InputEnumeration.h runs one per input.
+    bool indeterminateStops = false;
 };
 
 // Objects are held scalar by scalar: one with more scalars is refused. The model checker

@@ -50,6 +50,7 @@ struct Frame {
     std::optional<Address> result; // where the return value goes
     const Type *resultType = nullptr;
     std::optional<std::vector<uint64_t>> memoKey; // a call InterpreterOptions::memo records
+    std::vector<uint64_t> countersAtEntry;         // ... and its counters' values when it began
 };
 
 struct Stop {
@@ -104,6 +105,9 @@ private:
     void call(const CfaEdge &e);
     void intrinsic(const CfaEdge &e);
     void returnFrom(const ExprPtr &value);
+    // The memo's counters (PureCallMemo::counters): their values, and adding to them.
+    std::vector<uint64_t> counterValues();
+    void addToCounters(const std::vector<uint64_t> &added);
     Scalar drawNondet(const Type *t, ExecutionStep *rec);
     std::string format(const std::vector<ExprPtr> &args, size_t first);
     std::string readString(Scalar ptr);

@@ -48,6 +48,7 @@ struct Tally {
     size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0, goalsNested = 0, inductionSafe = 0, inductionUnsafe = 0;
     size_t goalsFacts = 0, inductionFacts = 0; // proofs that rest on a fact about every element of an array
     size_t goalsTables = 0, inductionTables = 0; // proofs through the table of a pure recursive function
+    size_t goalsEnumerated = 0;                  // proofs by a run per input vector (InputEnumeration.h)
 };
 
 struct Concrete {
@@ -275,6 +276,7 @@ int main(int argc, char **argv) {
                     t.goalsNested += goal.proof.find("gone round once") != std::string::npos;
                     t.goalsFacts += goal.proof.find(" for 0 <= k < ") != std::string::npos;
                     t.goalsTables += goal.proof.find("as the interpreter computed them") != std::string::npos;
+                    t.goalsEnumerated += goal.proof.find("every input enumerated") != std::string::npos;
                     if (c.entered.count(goal.edge))
                         report("goals: " + goal.id + " (" + goal.condition + (goal.polarity ? " holds" : " fails") +
                                ", line " + std::to_string(goal.line) + ") is proved unreachable (" + goal.proof +
@@ -319,7 +321,8 @@ int main(int argc, char **argv) {
               << t.coveredLines << ", unreachable " << t.unreachableLines << "; branch goals " << t.goals
               << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << " (" << t.goalsNested
               << " over a nested loop, " << t.goalsFacts << " with array facts, " << t.goalsTables
-              << " through a recursion table); k-induction safe " << t.inductionSafe << " (" << t.inductionFacts
+              << " through a recursion table, " << t.goalsEnumerated
+              << " by enumerating every input); k-induction safe " << t.inductionSafe << " (" << t.inductionFacts
               << " with array facts, " << t.inductionTables << " through a recursion table) unsafe " << t.inductionUnsafe
               << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";

@@ -32,7 +32,9 @@ constexpr int ArraySize = 4; // indices are masked with & 3: always in bounds
 
 class Generator {
 public:
-    Generator(uint64_t seed, bool unboundedLoops) : R(seed), m_unboundedLoops(unboundedLoops) {}
+    // A draw of its own decides the enumerable programs: the others stay what they were.
+    Generator(uint64_t seed, bool unboundedLoops)
+        : R(seed), m_unboundedLoops(unboundedLoops), m_enumerable(unboundedLoops && Rng(~seed).chance(25)) {}
 
     GeneratedProgram run(uint64_t seed) {
         GeneratedProgram g;
@@ -43,6 +45,11 @@ public:
                           "extern void __VERIFIER_assume(int);\n"
                           "extern void *calloc(unsigned long, unsigned long);\n"
                           "extern void free(void *);\n";
+        // Enumerable programs (goals/InputEnumeration.h): the inputs are drawn first, in
+        // small ranges, and every later "input" takes from a fuel they set, which also ends
+        // the loops that ran as long as an input said (longer than any bound checked).
+        if (m_enumerable)
+            out += "int fuel;\n";
         // Globals: scalars and perhaps an array, initialised (C zero-fills the rest).
         const int globals = R.between(0, 2);
         for (int i = 0; i < globals; ++i) {
@@ -71,7 +78,14 @@ public:
             std::string name = "x" + std::to_string(i);
             out += "  int " + name + " = __VERIFIER_nondet_int();\n";
             m_scalars.push_back(name);
+            if (m_enumerable) {
+                const int lo = R.between(-12, 8);
+                out += "  if (" + name + " < " + std::to_string(lo) + " || " + name + " > " +
+                       std::to_string(lo + R.between(0, 10)) + ") return 0;\n";
+            }
         }
+        if (m_enumerable)
+            out += "  fuel = x0 * 2 + 40;\n";
         if (R.chance(30))
             out += "  __VERIFIER_assume(" + condition(1) + ");\n";
         const int locals = R.between(1, 2);
@@ -89,7 +103,7 @@ public:
             out += "  int a0[4] = {" + std::to_string(R.between(0, 2)) + "};\n";
             m_arrays.push_back("a0");
         }
-        if (R.chance(35)) {
+        if (!m_enumerable && R.chance(35)) {
             // Indeterminate elements: the execution's uninitialized inputs.
             out += "  int a1[4];\n";
             m_arrays.push_back("a1");
@@ -160,6 +174,7 @@ public:
     }
 
 private:
+    std::string input() const { return m_enumerable ? "fuel-- > 0" : "__VERIFIER_nondet_int()"; }
     std::string pad() const { return std::string(size_t(2 * m_indent), ' '); }
 
     std::string helper(int index) {
@@ -281,14 +296,14 @@ private:
     std::string unboundedLoop(int depth) {
         m_hasUnbounded = true;
         ++m_loopDepth;
-        std::string s = pad() + "while (__VERIFIER_nondet_int()) {\n" + block(depth - 1);
+        std::string s = pad() + "while (" + input() + ") {\n" + block(depth - 1);
         ++m_indent;
         if (depth >= 2 && R.chance(50)) {
             // A nested loop no bound unwinds either, with a check inside: the step over the
             // inner loop with the outer one gone round once from a havocked state.
             ++m_loopDepth;
             const std::string w = assignable();
-            s += pad() + "while (__VERIFIER_nondet_int()) {\n";
+            s += pad() + "while (" + input() + ") {\n";
             ++m_indent;
             s += pad() + "if (" + condition(2) + ") reach_error();\n";
             s += pad() + w + " = " + expression(1) + ";\n";
@@ -319,7 +334,9 @@ private:
             if ((v[0] == 'x' || v[0] == 'v') && v.find('.') == std::string::npos)
                 plain.push_back(v);
         const std::string input = plain.empty() ? std::string("x0") : R.of(plain);
-        std::string s = "  int w0[" + len + "], w1[" + len + "], t0, t1 = 0;\n";
+        // Enumerable programs read no indeterminate element: their arrays start filled.
+        const std::string fill = m_enumerable ? " = {" + constant() + "}" : "";
+        std::string s = "  int w0[" + len + "]" + fill + ", w1[" + len + "]" + fill + ", t0, t1 = 0;\n";
         std::string expected, tamper;
         switch (R.below(3)) {
         case 0: // a fill
@@ -363,7 +380,7 @@ private:
         case 3:
             return pad() + "if (" + condition(2) + ") reach_error();\n";
         case 4:
-            return pad() + assignable() + " = __VERIFIER_nondet_int();\n";
+            return pad() + assignable() + " = " + (m_enumerable ? std::string("fuel--") : input()) + ";\n";
         case 5:
         case 6: {
             std::string s = pad() + "if (" + condition(2) + ") {\n" + block(depth - 1) + pad() + "}";
@@ -403,7 +420,7 @@ private:
                 // first iteration starts at the label, past the condition.
                 const std::string label = "into_" + c;
                 s += pad() + "if (" + condition(1) + ") goto " + label + ";\n";
-                s += pad() + "while (" + c + " < " + std::to_string(trips) + " && __VERIFIER_nondet_int()) {\n";
+                s += pad() + "while (" + c + " < " + std::to_string(trips) + " && " + input() + ") {\n";
                 s += block(depth - 1);
                 ++m_indent;
                 s += pad().substr(2) + label + ":\n" + pad() + c + " = " + c + " + 1;\n";
@@ -411,7 +428,7 @@ private:
                 --m_loopDepth;
                 return s + pad() + "}\n";
             }
-            s += pad() + "while (" + c + " < " + std::to_string(trips) + " && __VERIFIER_nondet_int()) {\n";
+            s += pad() + "while (" + c + " < " + std::to_string(trips) + " && " + input() + ") {\n";
             ++m_indent;
             s += pad() + c + " = " + c + " + 1;\n";
             --m_indent;
@@ -448,7 +465,7 @@ private:
     Rng R;
     std::vector<std::string> m_globals, m_globalArrays, m_scalars, m_arrays, m_helpers, m_counters, m_floats;
     int m_indent = 1, m_loops = 0, m_loopDepth = 0, m_maxTrips = 1, m_calls = 0, m_recursionLimit = 30;
-    bool m_unboundedLoops = false, m_hasUnbounded = false;
+    bool m_unboundedLoops = false, m_hasUnbounded = false, m_enumerable = false;
 };
 
 } // namespace
