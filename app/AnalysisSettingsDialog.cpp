@@ -29,7 +29,8 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
       m_goalConcrete(new QCheckBox(tr("Executions on boundary and random inputs first"))),
       m_goalValueAnalysis(new QCheckBox(tr("Value analysis: a goal it never enters, once it finishes, is unreachable"))),
       m_goalInduction(new QCheckBox(tr("k-induction: the inductive step proves goals unreachable"))),
-      m_goalInvariants(new QCheckBox(tr("Auxiliary invariants: strengthen the step with what Houdini proves at loop heads"))) {
+      m_goalInvariants(new QCheckBox(tr("Auxiliary invariants: strengthen the step with what Houdini proves at loop heads"))),
+      m_goalEnumeration(new QCheckBox(tr("Every input: where inputs are few and drawn before the first loop, a run per input"))) {
     setWindowTitle(tr("Analysis Settings"));
     m_order->addItem(tr("Breadth first"));
     m_order->addItem(tr("Depth first"));
@@ -84,6 +85,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
     kf->addRow(QString(), m_goalValueAnalysis);
     kf->addRow(QString(), m_goalInduction);
     kf->addRow(QString(), m_goalInvariants);
+    kf->addRow(QString(), m_goalEnumeration);
     // Invariants only strengthen the inductive step.
     connect(m_goalInduction, &QCheckBox::toggled, m_goalInvariants, &QWidget::setEnabled);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults);
@@ -191,6 +193,7 @@ void AnalysisSettingsDialog::setGoalOptions(const GoalOptions &o) {
     m_goalInduction->setChecked(o.induction);
     m_goalInvariants->setChecked(o.invariants);
     m_goalInvariants->setEnabled(o.induction);
+    m_goalEnumeration->setChecked(o.enumeration);
 }
 
 GoalOptions AnalysisSettingsDialog::goalOptions() const {
@@ -203,6 +206,7 @@ GoalOptions AnalysisSettingsDialog::goalOptions() const {
     o.valueAnalysis = m_goalValueAnalysis->isChecked();
     o.induction = m_goalInduction->isChecked();
     o.invariants = m_goalInvariants->isChecked();
+    o.enumeration = m_goalEnumeration->isChecked();
     return o;
 }
 
@@ -220,6 +224,7 @@ GoalOptions AnalysisSettingsDialog::loadGoals() {
     o.valueAnalysis = s.value(QStringLiteral("valueAnalysis"), o.valueAnalysis).toBool();
     o.induction = s.value(QStringLiteral("induction"), o.induction).toBool();
     o.invariants = s.value(QStringLiteral("invariants"), o.invariants).toBool();
+    o.enumeration = s.value(QStringLiteral("enumeration"), o.enumeration).toBool();
     return o;
 }
 
@@ -234,6 +239,7 @@ void AnalysisSettingsDialog::saveGoals(const GoalOptions &o) {
     s.setValue(QStringLiteral("valueAnalysis"), o.valueAnalysis);
     s.setValue(QStringLiteral("induction"), o.induction);
     s.setValue(QStringLiteral("invariants"), o.invariants);
+    s.setValue(QStringLiteral("enumeration"), o.enumeration);
 }
 
 } // namespace vcov::app

@@ -37,6 +37,8 @@ entered?" per answer, then the inductive step; k grows from --k-start.
                        enters are unreachable)
   --no-induction       no inductive step: only complete bounded checks prove unreachability
   --no-invariants      no auxiliary invariants where the inductive step fails on its own
+  --no-enumeration     no run per input vector where every input is drawn before the
+                       first loop in bounded ranges
   --json OUT           goals, tests and summary as JSON
   --test-suite DIR     a Test-Comp test suite: DIR/metadata.xml and DIR/testN.xml
   --lcov OUT           an lcov tracefile: DA per line, BRDA per goal (genhtml shows both)
@@ -72,7 +74,7 @@ int goalsCommand(const std::vector<std::string> &args) {
         return ExitOk;
     }
     auto opts = parseCliOptions(args, {"k-start", "k-step", "k-max", "time", "json", "test-suite", "lcov"},
-                                {"no-concrete", "no-value-analysis", "no-induction", "no-invariants"});
+                                {"no-concrete", "no-value-analysis", "no-induction", "no-invariants", "no-enumeration"});
     if (!opts)
         return ExitUsage;
     GoalOptions o;
@@ -100,6 +102,7 @@ int goalsCommand(const std::vector<std::string> &args) {
     o.concrete = !opts->has("no-concrete");
     o.valueAnalysis = !opts->has("no-value-analysis");
     o.invariants = !opts->has("no-invariants");
+    o.enumeration = !opts->has("no-enumeration");
     o.induction = !opts->has("no-induction");
     auto program = loadProgramWithMain(*opts);
     if (!program)

@@ -59,6 +59,8 @@ struct GoalOptions {
     bool induction = true;    // the inductive step; else only BMC with complete paths proves
     bool invariants = true;   // where the step fails, strengthen it with auxiliary invariants
                               // (templates filtered by concrete runs, proved by Houdini)
+    bool enumeration = true;  // where every input is drawn before the first loop in few vectors,
+                              // a run per vector (InputEnumeration.h)
     size_t maxSteps = 50'000'000; // per replayed execution (its edges are kept, not its steps)
     const std::atomic<bool> *cancel = nullptr; // not owned
 };

@@ -317,14 +317,8 @@ void GoalSearch::exploreAbstractly(double slice) {
     update("value analysis", 0);
 }
 
-// Past this many input vectors the runs would not end within a budget (a run of a few
-// hundred steps takes microseconds: a million of them, seconds).
-constexpr uint64_t MaxEnumeratedInputs = 4'000'000;
-// Per run: a run longer than this (a deep recursion) makes the enumeration give up.
-constexpr size_t EnumeratedRunSteps = 1'000'000;
-
 void GoalSearch::enumerateInputs(double seconds) {
-    if (m_enumerated || unknownGoals().empty() || stopped())
+    if (!opts.enumeration || m_enumerated || unknownGoals().empty() || stopped())
         return;
     m_enumerated = true;
     const InputDomain domain = enumerableInputs(P, MaxEnumeratedInputs);
@@ -334,74 +328,36 @@ void GoalSearch::enumerateInputs(double seconds) {
     const double until = elapsed() + seconds;
     InterpreterOptions io;
     io.properties = {}; // isolation, as cover()
-    io.recordSteps = false;
     io.maxSteps = EnumeratedRunSteps;
     io.cancel = opts.cancel;
-    io.indeterminateStops = true;
-    // Recursive functions that their arguments decide are answered once per argument
-    // vector (hanoi's 2^31 moves are 31 calls). An answered call skips its steps, but the
-    // same call ran them in full the first time (in this run or an earlier one), and the
-    // goals entered are looked up after every run: none is missed.
-    PureCallMemo memo;
-    std::set<VarId> counters;
-    for (FunctionId f : m_recursive)
-        if (isCountingFunction(P, f, &counters))
-            memo.functions.insert(f);
-    memo.counters.assign(counters.begin(), counters.end());
-    io.memo = &memo;
+    // Only the unknown goals' edges are looked at (and cleared) after a run: a program of
+    // thousands of edges does not pay for them a million times.
     std::vector<char> taken(P.edges.size(), 0);
     io.edgesTaken = &taken;
-    uint64_t runs = 0;
-    for (const InputBox &box : domain.boxes) {
-        std::vector<int64_t> vector = firstVector(box);
-        do {
-            if (runs % 64 == 0 && (stopped() || elapsed() > until))
-                return;
-            ++runs;
-            std::fill(taken.begin(), taken.end(), 0);
-            ExecutionInput input;
-            input.nondet = vector;
-            const Execution x = runProgram(P, input, io);
-            switch (x.ending.kind) {
-            case EndingKind::Exit:
-            case EndingKind::Abort:
-            case EndingKind::PropertyViolation:
-            case EndingKind::AssumptionFailed:
-                break;
-            default:
-                // A step limit, a read of an indeterminate value, undefined behaviour: this
-                // run does not stand for every execution with its inputs.
-                return;
+    std::vector<int> watched = unknownGoals();
+    const EnumeratedRuns runs = runEveryInput(
+        P, domain, io,
+        [&](const ExecutionInput &input, const Execution &) {
+            bool entered = false;
+            for (int g : watched) {
+                char &t = taken[size_t(R.goals[size_t(g)].edge)];
+                entered = entered || t;
+                t = 0;
             }
-            for (int g : unknownGoals())
-                if (taken[size_t(R.goals[size_t(g)].edge)]) {
-                    cover(input, "enumeration", 0, {}, {opts.maxSteps, ReplaySeconds});
-                    break;
-                }
-        } while (nextVector(box, vector));
-    }
-    std::string ranges;
-    for (const InputBox &box : domain.boxes) {
-        ranges += ranges.empty() ? "" : " or ";
-        for (size_t i = 0; i < box.ranges.size(); ++i)
-            ranges += (i ? " x " : "") + std::string("[") + std::to_string(box.ranges[i].first) + ", " +
-                      std::to_string(box.ranges[i].second) + "]";
-        if (box.ranges.empty())
-            ranges += "none";
-    }
+            if (entered) {
+                cover(input, "enumeration", 0, {}, {opts.maxSteps, ReplaySeconds});
+                watched = unknownGoals();
+            }
+            return true;
+        },
+        [&] { return stopped() || elapsed() > until; });
+    if (!runs.complete)
+        return;
     std::vector<int> never;
     for (int g : unknownGoals())
         if (!domain.prefix.count(R.goals[size_t(g)].edge))
             never.push_back(g);
-    std::string answered;
-    for (FunctionId f : memo.functions)
-        answered += (answered.empty() ? "" : ", ") + P.functions[size_t(f)].name;
-    prove(never,
-          "every input enumerated: the " + std::to_string(runs) + " executions whose inputs lie in " + ranges +
-              " (all that pass the conditions before the first loop or call of " +
-              P.functions[size_t(P.entryFunction)].name + ") run to their end and none enters it" +
-              (answered.empty() ? "" : " (calls of " + answered + " answered once per argument vector)"),
-          0);
+    prove(never, "every input enumerated: " + describeRuns(P, domain, runs) + " and none enters it", 0);
     update("enumeration", 0);
 }
 

@@ -2,6 +2,7 @@
 
 #include "bmc/LoopStructure.h"
 #include "goals/Induction.h"
+#include "goals/RecursionTables.h"
 #include "semantics/IntegerSemantics.h"
 
 #include <algorithm>
@@ -350,6 +351,76 @@ InputDomain enumerableInputs(const Program &program, uint64_t maxPoints) {
         return none;
     }
     return Enumeration(program, maxPoints).run();
+}
+
+EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, InterpreterOptions options,
+                             const std::function<bool(const ExecutionInput &, const Execution &)> &seen,
+                             const std::function<bool()> &stop) {
+    EnumeratedRuns out;
+    PureCallMemo memo;
+    std::set<VarId> counters;
+    for (FunctionId f : recursiveFunctions(program))
+        if (isCountingFunction(program, f, &counters)) {
+            memo.functions.insert(f);
+            out.memoized += (out.memoized.empty() ? "" : ", ") + program.functions[size_t(f)].name;
+        }
+    memo.counters.assign(counters.begin(), counters.end());
+    options.memo = &memo;
+    options.indeterminateStops = true;
+    options.recordSteps = false;
+    for (const InputBox &box : domain.boxes) {
+        std::vector<int64_t> vector = firstVector(box);
+        do {
+            if (out.runs % 64 == 0 && stop()) {
+                out.why = "the budget ran out after " + std::to_string(out.runs) + " of " +
+                          std::to_string(domain.points) + " runs over every input";
+                return out;
+            }
+            ++out.runs;
+            ExecutionInput input;
+            input.nondet = vector;
+            const Execution x = runProgram(program, input, options);
+            switch (x.ending.kind) {
+            case EndingKind::Exit:
+            case EndingKind::Abort:
+            case EndingKind::PropertyViolation:
+            case EndingKind::AssumptionFailed:
+                break;
+            default:
+                // A step limit, a read of an indeterminate value, undefined behaviour: the run
+                // does not stand for every execution with its inputs.
+                out.why = "the run over every input stops at a run that ends in " +
+                          std::string(endingKindName(x.ending.kind)) + " (" + x.ending.message + ")";
+                return out;
+            }
+            if (!seen(input, x)) {
+                out.why = "stopped";
+                return out;
+            }
+        } while (nextVector(box, vector));
+    }
+    out.complete = true;
+    return out;
+}
+
+std::string describeRuns(const Program &program, const InputDomain &domain, const EnumeratedRuns &runs) {
+    std::string ranges;
+    for (const InputBox &box : domain.boxes) {
+        ranges += ranges.empty() ? "" : " or ";
+        for (size_t i = 0; i < box.ranges.size(); ++i)
+            ranges += (i ? " x " : "") + std::string("[") + std::to_string(box.ranges[i].first) + ", " +
+                      std::to_string(box.ranges[i].second) + "]";
+        if (box.ranges.empty())
+            ranges += "none";
+    }
+    if (domain.boxes.size() == 1 && domain.boxes[0].ranges.empty())
+        return "the one execution (no input drawn before the first loop or call of " +
+               program.functions[size_t(program.entryFunction)].name + ") runs to its end" +
+               (runs.memoized.empty() ? "" : " (calls of " + runs.memoized + " answered once per argument vector)");
+    return "the " + std::to_string(runs.runs) + " executions whose inputs lie in " + ranges +
+           " (all that pass the conditions before the first loop or call of " +
+           program.functions[size_t(program.entryFunction)].name + ") run to their end" +
+           (runs.memoized.empty() ? "" : " (calls of " + runs.memoized + " answered once per argument vector)");
 }
 
 std::vector<int64_t> firstVector(const InputBox &box) {

@@ -15,14 +15,22 @@
 #pragma once
 
 #include "Cfa.h"
+#include "semantics/Interpreter.h"
 
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace vcov::goals {
+
+// Past this many input vectors the runs would not end within a budget (a run of a few
+// hundred steps takes a microsecond or two: a million of them, seconds).
+constexpr uint64_t MaxEnumeratedInputs = 4'000'000;
+// Per run: a run longer than this (a deep recursion) ends the enumeration.
+constexpr size_t EnumeratedRunSteps = 1'000'000;
 
 struct InputBox {
     // Per value drawn on the path, in call order: the least and the greatest it may be
@@ -44,6 +52,28 @@ struct InputDomain {
 
 // The boxes of the program's entry function, refused past maxPoints input vectors.
 InputDomain enumerableInputs(const Program &program, uint64_t maxPoints);
+
+// One run per vector of the domain, with `options` (isolation or selected properties, a
+// step budget) plus indeterminateStops and a memo of the recursive functions whose
+// arguments decide their calls (isCountingFunction): hanoi's 2^31 moves are 31 calls. An
+// answered call skips its steps, but the same call ran them in full the first time, in
+// this run or an earlier one. After each run, seen(input, run) may look at it (and at
+// options.edgesTaken) and say stop; stop() is asked every few runs (a budget, a cancel).
+struct EnumeratedRuns {
+    bool complete = false; // every vector ran, and every run ended by exit, abort, a
+                           // violation or an assumption that failed: it is every execution
+                           // with its inputs
+    uint64_t runs = 0;
+    std::string memoized;  // "hanoi, applyHanoi": whose calls were answered once per argument vector
+    std::string why;       // not complete: the run that stands for nothing, a budget
+};
+EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, InterpreterOptions options,
+                             const std::function<bool(const ExecutionInput &, const Execution &)> &seen,
+                             const std::function<bool()> &stop);
+
+// The proof's words: "the 31 executions whose inputs lie in [1, 31] (all that pass the
+// conditions before the first loop or call of main) run to their end"
+std::string describeRuns(const Program &program, const InputDomain &domain, const EnumeratedRuns &runs);
 
 // The vectors of a box one after another, the last value turning fastest: the first holds
 // the least values; nextVector moves to the next, false after the last.

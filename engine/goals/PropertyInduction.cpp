@@ -4,6 +4,7 @@
 // those loops taken as their effect (what they write havocked, their invariants assumed)
 // with a base of the same abstraction for the loop's first k iterations.
 #include "goals/Induction.h"
+#include "goals/InputEnumeration.h"
 #include "goals/Invariants.h"
 #include "goals/RecursionTables.h"
 #include "semantics/SampleInputs.h"
@@ -112,6 +113,61 @@ private:
     std::map<std::tuple<size_t, unsigned, bool>, LoopInvariants> m_invariants;
 };
 
+// Every input enumerated (InputEnumeration.h), once the base case at k found no violation:
+// on the paths that end before any loop or call the bounded check is complete, and the runs
+// are every other execution. A run that violates a selected property is run again in full
+// (no call answered from the memo) for its counterexample.
+std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOptions &options, unsigned k,
+                                            double seconds) {
+    using namespace goals;
+    const InputDomain domain = enumerableInputs(program, MaxEnumeratedInputs);
+    if (!domain.refused.empty())
+        return std::nullopt;
+    const auto start = std::chrono::steady_clock::now();
+    InterpreterOptions io;
+    io.properties = options.properties;
+    io.maxSteps = EnumeratedRunSteps;
+    io.cancel = options.cancel;
+    std::optional<ExecutionInput> violating;
+    const EnumeratedRuns runs = runEveryInput(
+        program, domain, io,
+        [&](const ExecutionInput &input, const Execution &x) {
+            if (x.ending.kind == EndingKind::PropertyViolation && x.ending.property &&
+                options.properties.count(*x.ending.property))
+                violating = input;
+            return !violating;
+        },
+        [&] {
+            return (options.cancel && options.cancel->load()) ||
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > seconds;
+        });
+    BmcResult r;
+    r.bound = k;
+    if (violating) {
+        InterpreterOptions replay;
+        replay.properties = options.properties;
+        replay.cancel = options.cancel;
+        Execution x = runProgram(program, *violating, replay);
+        if (x.ending.kind != EndingKind::PropertyViolation)
+            return std::nullopt; // longer than a replay may be
+        r.verdict = Verdict::Unsafe;
+        r.property = x.ending.property;
+        r.violationEdge = x.ending.edge;
+        r.violationMessage = x.ending.message;
+        r.reason = "found by running every input";
+        r.counterexample = std::move(x);
+        r.replayed = true;
+        return r;
+    }
+    if (!runs.complete)
+        return std::nullopt;
+    r.verdict = Verdict::Safe;
+    r.reason = "every input enumerated: " + describeRuns(program, domain, runs) +
+               " without a violation; the paths that end before any loop or call, by bounded model checking at k=" +
+               std::to_string(k);
+    return r;
+}
+
 } // namespace
 
 BmcResult checkByKInduction(const Program &program, const BmcOptions &options, unsigned kStart, unsigned kMax) {
@@ -160,6 +216,15 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
         for (EdgeId e : checks)
             checksOutside = checksOutside && !mayEnter(program, f, program.edge(e).function);
     }
+    // Where the step fails at the first bound (or no loop is around the assertions), once:
+    // a run per input vector where every input is drawn before the first loop in few vectors.
+    bool enumerated = false;
+    auto enumerateOnce = [&](const BmcOptions &base, unsigned k) -> std::optional<BmcResult> {
+        if (enumerated || (options.cancel && options.cancel->load()))
+            return std::nullopt;
+        enumerated = true;
+        return checkByEnumeration(program, base, k, left() / 3);
+    };
     BmcResult last;
     for (unsigned k = std::max(1u, kStart); k <= kMax; k *= 2) {
         BmcOptions base = options;
@@ -194,6 +259,10 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
             }
         }
         if (byLoop.count(-1)) {
+            if (std::optional<BmcResult> e = enumerateOnce(base, k)) {
+                e->seconds = elapsed();
+                return *e;
+            }
             last.reason += "; an assertion before every loop needs the complete bounded check";
             continue;
         }
@@ -215,6 +284,10 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
             return last;
         }
         last.reason += "; " + why;
+        if (std::optional<BmcResult> e = enumerateOnce(base, k)) {
+            e->seconds = elapsed();
+            return *e;
+        }
     }
     last.seconds = elapsed();
     return last;

@@ -161,3 +161,37 @@ int main(void) {
     EXPECT_NE(s.reason.find("the results of fibo("), std::string::npos) << s.reason;
     EXPECT_EQ(runProgram(*safe, {}).ending.kind, EndingKind::Exit);
 }
+
+TEST(PropertyInduction, WhereEveryInputIsDrawnFirstEveryInputIsRun) {
+    // gsv2008: no invariant of the step in bit-vectors says y > 0 after the loop; the
+    // 1,000,999 inputs that pass the condition before it are run, each to its end.
+    auto sum = [](const std::string &check) {
+        return std::string(Prelude) + R"(
+int main(void) {
+    int x = -50, steps = 0;
+    int y = __VERIFIER_nondet_int();
+    if (!(-1000 < y && y < 1000000)) return 0;
+    while (x < 0) {
+        x = x + y;
+        y++;
+        steps++;
+    }
+    __VERIFIER_assert()" + check + R"();
+    return 0;
+})";
+    };
+    auto p = parseC(sum("y > 0"));
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    const BmcResult r = kInduction(*p, 4);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    EXPECT_NE(r.reason.find("every input enumerated: the 1000999 executions whose inputs lie in [-999, 999999]"),
+              std::string::npos)
+        << r.reason;
+    // Only y = -999 goes round 2000 times: the run that violates it is the counterexample.
+    auto q = parseC(sum("steps < 1999"));
+    const BmcResult w = kInduction(*q, 4);
+    ASSERT_EQ(w.verdict, Verdict::Unsafe) << w.reason;
+    ASSERT_TRUE(w.replayed && w.counterexample);
+    EXPECT_EQ(w.counterexample->input.nondet, std::vector<int64_t>{-999});
+    EXPECT_EQ(runProgram(*q, w.counterexample->input).ending.kind, EndingKind::PropertyViolation);
+}

@@ -446,7 +446,7 @@ private slots:
         QCOMPARE(back.exactSeconds, 11.0);
         QCOMPARE(back.exactMaxUnwind, 32u);
         // Branch goals: k from 3 by 2 up to 9, 30 s, no sampled executions, no value analysis,
-        // no auxiliary invariants.
+        // no auxiliary invariants, no runs over every input.
         GoalOptions g;
         g.kStart = 3;
         g.kStep = 2;
@@ -455,6 +455,7 @@ private slots:
         g.concrete = false;
         g.valueAnalysis = false;
         g.invariants = false;
+        g.enumeration = false;
         d.setGoalOptions(g);
         const GoalOptions gb = d.goalOptions();
         QCOMPARE(gb.kStart, 3u);
@@ -465,6 +466,7 @@ private slots:
         QCOMPARE(gb.valueAnalysis, false);
         QCOMPARE(gb.induction, true);
         QCOMPARE(gb.invariants, false);
+        QCOMPARE(gb.enumeration, false);
         d.show();
         screenshot(&d, QStringLiteral("settings-dialog.png"));
     }

@@ -48,7 +48,7 @@ struct Tally {
     size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0, goalsNested = 0, inductionSafe = 0, inductionUnsafe = 0;
     size_t goalsFacts = 0, inductionFacts = 0; // proofs that rest on a fact about every element of an array
     size_t goalsTables = 0, inductionTables = 0; // proofs through the table of a pure recursive function
-    size_t goalsEnumerated = 0;                  // proofs by a run per input vector (InputEnumeration.h)
+    size_t goalsEnumerated = 0, inductionEnumerated = 0; // proofs by a run per input vector (InputEnumeration.h)
 };
 
 struct Concrete {
@@ -253,6 +253,7 @@ int main(int argc, char **argv) {
                 ++t.inductionSafe;
                 t.inductionFacts += kr.reason.find(" for 0 <= k < ") != std::string::npos;
                 t.inductionTables += kr.reason.find("as the interpreter computed them") != std::string::npos;
+                t.inductionEnumerated += kr.reason.find("every input enumerated") != std::string::npos;
                 if (c.violating)
                     report("k-induction says safe (" + kr.reason + ") but inputs " + inputText(*c.violating) +
                            " reach reach_error");
@@ -323,7 +324,8 @@ int main(int argc, char **argv) {
               << " over a nested loop, " << t.goalsFacts << " with array facts, " << t.goalsTables
               << " through a recursion table, " << t.goalsEnumerated
               << " by enumerating every input); k-induction safe " << t.inductionSafe << " (" << t.inductionFacts
-              << " with array facts, " << t.inductionTables << " through a recursion table) unsafe " << t.inductionUnsafe
+              << " with array facts, " << t.inductionTables << " through a recursion table, " << t.inductionEnumerated
+              << " by enumerating every input) unsafe " << t.inductionUnsafe
               << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;
