@@ -66,7 +66,7 @@ struct GoalOptions {
 };
 
 struct GoalProgress {
-    std::string phase; // "executions", "value analysis", "base case", "inductive step"
+    std::string phase; // "executions", "value analysis", "base case", "inductive step", "enumeration"
     unsigned k = 0;
     size_t left = 0;   // goals still unknown
     double seconds = 0;
