@@ -32,6 +32,7 @@ class BranchGoalsViewTest : public QObject {
         f.write(text.data(), qint64(text.size()));
     }
     static void screenshot(QWidget *w, const QString &name) {
+        QCoreApplication::processEvents(); // the layout the new detail text asks for, as a user sees it
         if (qEnvironmentVariableIsSet("VCOV_SCREENSHOT_DIR"))
             w->grab().save(qEnvironmentVariable("VCOV_SCREENSHOT_DIR") + QLatin1Char('/') + name);
     }
@@ -128,6 +129,32 @@ private slots:
         QVERIFY(third.branchGoalsView()->model()->report().goals.empty());
         QVERIFY2(third.statusBar()->currentMessage().contains(QStringLiteral("branch goals are not shown")),
                  qPrintable(third.statusBar()->currentMessage()));
+    }
+
+    // A proof by running every input: the detail says which runs, over which ranges.
+    void aGoalProvedByRunningEveryInput() {
+        app::MainWindow w;
+        w.resize(1500, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        ProgramInputs inputs;
+        inputs.frontEnd.files = {VCOV_SOURCE_DIR "/tests/data/goals/every_input.c"};
+        w.openInputs(inputs);
+        QVERIFY(shown.wait(60000));
+        GoalOptions o;
+        o.timeSeconds = 60;
+        w.setGoalOptions(o);
+        QSignalSpy done(&w, &app::MainWindow::goalsFinished);
+        QVERIFY(w.startBranchGoals());
+        QVERIFY(done.wait(120000));
+        views::BranchGoalsView *v = w.branchGoalsView();
+        QCOMPARE(v->model()->report().count(GoalStatus::Unknown), size_t(0));
+        v->filter()->setCurrentIndex(v->filter()->findData(int(GoalStatus::Unreachable)));
+        QCOMPARE(v->table()->model()->rowCount(), 1);
+        v->table()->setCurrentIndex(v->table()->model()->index(0, 0));
+        QVERIFY2(v->detailText().contains(QStringLiteral("every input enumerated: the 1000999 executions")),
+                 qPrintable(v->detailText()));
+        screenshot(w.dock(QStringLiteral("goals")), QStringLiteral("view-branch-goals-every-input.png"));
     }
 };
 
