@@ -1,5 +1,6 @@
 // Branch goals: how many there are, that covering tests replay, that k-induction proves
 // what it should and refuses where the step does not hold.
+#include "GoalHelpers.h"
 #include "ParseHelpers.h"
 
 #include "goals/BranchGoals.h"
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 using namespace vcov;
+using vcov::test::goal;
 using vcov::test::parseC;
 
 namespace {
@@ -18,13 +20,6 @@ namespace {
 const char *prelude = "extern int __VERIFIER_nondet_int(void);\n"
                       "extern void abort(void);\n"
                       "void reach_error(void) { abort(); }\n";
-
-const BranchGoal *goal(const GoalReport &r, const std::string &condition, bool polarity) {
-    for (const BranchGoal &g : r.goals)
-        if (g.condition == condition && g.polarity == polarity)
-            return &g;
-    return nullptr;
-}
 
 // The solver's proofs alone: 30 s, k up to kMax, no value analysis and no runs over every
 // input (they would prove many of these goals first, and the tests are about the base case,

@@ -1,5 +1,6 @@
 // Proofs by enumerating every input (goals/InputEnumeration.h): the boxes of the inputs a
 // program draws before its first loop, the runs over them, and what refuses them.
+#include "GoalHelpers.h"
 #include "ParseHelpers.h"
 
 #include "goals/BranchGoals.h"
@@ -11,36 +12,13 @@
 
 using namespace vcov;
 using namespace vcov::goals;
+using test::goal;
 using test::parseC;
+using test::sumLoop;
 
 namespace {
 
 const char *Header = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n";
-
-// gsv2008's loop: x = -50 + y0 + (y0 + 1) + ... decides the exit; in bit-vectors no
-// invariant of the step says y > 0 after it, and y = -999 goes round 2000 times.
-std::string sumLoop(const std::string &after) {
-    return std::string(Header) + R"(int main(void) {
-  int x = -50, steps = 0;
-  int y = __VERIFIER_nondet_int();
-  if (!(-1000 < y && y < 1000000)) return 0;
-  while (x < 0) {
-    x = x + y;
-    y++;
-    steps++;
-  }
-  )" + after + R"(
-  return 0;
-}
-)";
-}
-
-const BranchGoal *goal(const GoalReport &r, const std::string &condition, bool polarity) {
-    for (const BranchGoal &g : r.goals)
-        if (g.condition == condition && g.polarity == polarity)
-            return &g;
-    return nullptr;
-}
 
 GoalOptions budget(double seconds) {
     GoalOptions o;

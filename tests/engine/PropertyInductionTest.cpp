@@ -1,6 +1,7 @@
 // vcov-cli bmc --k-induction with the goal search's strengthening: the loops before the
 // assertion's loop taken as their effect, auxiliary invariants and facts about every element
 // of an array; each verdict held against interpreter runs, and a broken variant never safe.
+#include "GoalHelpers.h"
 #include "ParseHelpers.h"
 
 #include "goals/Induction.h"
@@ -165,22 +166,7 @@ int main(void) {
 TEST(PropertyInduction, WhereEveryInputIsDrawnFirstEveryInputIsRun) {
     // gsv2008: no invariant of the step in bit-vectors says y > 0 after the loop; the
     // 1,000,999 inputs that pass the condition before it are run, each to its end.
-    auto sum = [](const std::string &check) {
-        return std::string(Prelude) + R"(
-int main(void) {
-    int x = -50, steps = 0;
-    int y = __VERIFIER_nondet_int();
-    if (!(-1000 < y && y < 1000000)) return 0;
-    while (x < 0) {
-        x = x + y;
-        y++;
-        steps++;
-    }
-    __VERIFIER_assert()" + check + R"();
-    return 0;
-})";
-    };
-    auto p = parseC(sum("y > 0"));
+    auto p = parseC(sumLoop("__VERIFIER_assert(y > 0);"));
     ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
     const BmcResult r = kInduction(*p, 4);
     EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
@@ -188,7 +174,7 @@ int main(void) {
               std::string::npos)
         << r.reason;
     // Only y = -999 goes round 2000 times: the run that violates it is the counterexample.
-    auto q = parseC(sum("steps < 1999"));
+    auto q = parseC(sumLoop("__VERIFIER_assert(steps < 1999);"));
     const BmcResult w = kInduction(*q, 4);
     ASSERT_EQ(w.verdict, Verdict::Unsafe) << w.reason;
     ASSERT_TRUE(w.replayed && w.counterexample);
