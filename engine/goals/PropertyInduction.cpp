@@ -116,9 +116,10 @@ private:
 // Every input enumerated (InputEnumeration.h), once the base case at k found no violation:
 // on the paths that end before any loop or call the bounded check is complete, and the runs
 // are every other execution. A run that violates a selected property is run again in full
-// (no call answered from the memo) for its counterexample.
+// (no call answered from the memo) for its counterexample. Where the inputs were enumerable
+// but the runs did not all stand (a budget, a run that ends otherwise), `why` says so.
 std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOptions &options, unsigned k,
-                                            double seconds) {
+                                            double seconds, std::string &why) {
     using namespace goals;
     const InputDomain domain = enumerableInputs(program, MaxEnumeratedInputs);
     if (!domain.refused.empty())
@@ -148,8 +149,10 @@ std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOpt
         replay.properties = options.properties;
         replay.cancel = options.cancel;
         Execution x = runProgram(program, *violating, replay);
-        if (x.ending.kind != EndingKind::PropertyViolation)
-            return std::nullopt; // longer than a replay may be
+        if (x.ending.kind != EndingKind::PropertyViolation) {
+            why = "running every input: a run that violates a check is too long to replay in full";
+            return std::nullopt;
+        }
         r.verdict = Verdict::Unsafe;
         r.property = x.ending.property;
         r.violationEdge = x.ending.edge;
@@ -159,8 +162,10 @@ std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOpt
         r.replayed = true;
         return r;
     }
-    if (!runs.complete)
+    if (!runs.complete) {
+        why = runs.why;
         return std::nullopt;
+    }
     r.verdict = Verdict::Safe;
     r.reason = "every input enumerated: " + describeRuns(program, domain, runs) +
                " without a violation; the paths that end before any loop or call, by bounded model checking at k=" +
@@ -218,14 +223,18 @@ BmcResult checkByKInduction(const Program &program, const BmcOptions &options, u
     }
     // Where the step fails at the first bound (or no loop is around the assertions), once:
     // a run per input vector where every input is drawn before the first loop in few vectors.
+    BmcResult last;
     bool enumerated = false;
     auto enumerateOnce = [&](const BmcOptions &base, unsigned k) -> std::optional<BmcResult> {
         if (enumerated || (options.cancel && options.cancel->load()))
             return std::nullopt;
         enumerated = true;
-        return checkByEnumeration(program, base, k, left() / 3);
+        std::string why;
+        std::optional<BmcResult> r = checkByEnumeration(program, base, k, left() / 3, why);
+        if (!why.empty())
+            last.reason += "; " + why;
+        return r;
     };
-    BmcResult last;
     for (unsigned k = std::max(1u, kStart); k <= kMax; k *= 2) {
         BmcOptions base = options;
         base.unwind = k;
