@@ -106,6 +106,7 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
     io.maxSteps = budget.steps;
     io.maxSeconds = budget.seconds;
     io.stallSteps = budget.stall;
+    io.memo = budget.memo;
     io.cancel = opts.cancel;
     std::vector<char> taken(P.edges.size(), 0);
     io.edgesTaken = &taken;

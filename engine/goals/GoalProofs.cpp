@@ -335,17 +335,26 @@ void GoalSearch::enumerateInputs(double seconds) {
     std::vector<char> taken(P.edges.size(), 0);
     io.edgesTaken = &taken;
     std::vector<int> watched = unknownGoals();
+    // A goal some run enters is never claimed, even where its replay does not cover it (a
+    // run the memo made short may be too long to replay in full: it is replayed with a
+    // memo of exact answers too, and within a budget).
+    std::set<int> entered;
+    std::map<int, int> replays; // per goal: a few runs' replays, then none (each may take seconds)
+    PureCallMemo replayMemo = countingMemo(P);
     const EnumeratedRuns runs = runEveryInput(
         P, domain, io,
         [&](const ExecutionInput &input, const Execution &) {
-            bool entered = false;
+            bool fresh = false;
             for (int g : watched) {
                 char &t = taken[size_t(R.goals[size_t(g)].edge)];
-                entered = entered || t;
+                if (t) {
+                    entered.insert(g);
+                    fresh = fresh || replays[g]++ < 3;
+                }
                 t = 0;
             }
-            if (entered) {
-                cover(input, "enumeration", 0, {}, {opts.maxSteps, ReplaySeconds});
+            if (fresh) {
+                cover(input, "enumeration", 0, {}, {opts.maxSteps, ReplaySeconds, LongRunStall, &replayMemo});
                 watched = unknownGoals();
             }
             return true;
@@ -355,7 +364,7 @@ void GoalSearch::enumerateInputs(double seconds) {
         return;
     std::vector<int> never;
     for (int g : unknownGoals())
-        if (!domain.prefix.count(R.goals[size_t(g)].edge))
+        if (!domain.prefix.count(R.goals[size_t(g)].edge) && !entered.count(g))
             never.push_back(g);
     prove(never, "every input enumerated: " + describeRuns(P, domain, runs) + " and none enters it", 0);
     update("enumeration", 0);

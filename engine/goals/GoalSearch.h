@@ -8,6 +8,7 @@
 #include "goals/BranchGoals.h"
 #include "goals/Induction.h"
 #include "goals/Invariants.h"
+#include "semantics/Interpreter.h"
 
 #include <algorithm>
 #include <chrono>
@@ -71,6 +72,7 @@ private:
         size_t steps;
         double seconds;
         size_t stall = LongRunStall;
+        PureCallMemo *memo = nullptr; // exact answers only (countingMemo): a run enumeration made
     };
     size_t cover(const ExecutionInput &input, const std::string &origin, unsigned k, const std::vector<int> &wanted,
                  const Budget &budget);

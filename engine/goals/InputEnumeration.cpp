@@ -2,6 +2,7 @@
 
 #include "bmc/LoopStructure.h"
 #include "goals/Induction.h"
+#include "goals/CallSummaries.h"
 #include "goals/RecursionTables.h"
 #include "semantics/IntegerSemantics.h"
 
@@ -353,18 +354,25 @@ InputDomain enumerableInputs(const Program &program, uint64_t maxPoints) {
     return Enumeration(program, maxPoints).run();
 }
 
-EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, InterpreterOptions options,
-                             const std::function<bool(const ExecutionInput &, const Execution &)> &seen,
-                             const std::function<bool()> &stop) {
-    EnumeratedRuns out;
+PureCallMemo countingMemo(const Program &program, std::string *names) {
     PureCallMemo memo;
     std::set<VarId> counters;
     for (FunctionId f : recursiveFunctions(program))
         if (isCountingFunction(program, f, &counters)) {
             memo.functions.insert(f);
-            out.memoized += (out.memoized.empty() ? "" : ", ") + program.functions[size_t(f)].name;
+            if (names)
+                *names += (names->empty() ? "" : ", ") + program.functions[size_t(f)].name;
         }
     memo.counters.assign(counters.begin(), counters.end());
+    return memo;
+}
+
+EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, InterpreterOptions options,
+                             const std::function<bool(const ExecutionInput &, const Execution &)> &seen,
+                             const std::function<bool()> &stop) {
+    EnumeratedRuns out;
+    PureCallMemo memo = countingMemo(program, &out.memoized);
+    memo.affine = provedSummaries(program, memo.functions, SummarySeconds, options.cancel);
     options.memo = &memo;
     options.indeterminateStops = true;
     options.recordSteps = false;
@@ -400,6 +408,9 @@ EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, 
         } while (nextVector(box, vector));
     }
     out.complete = true;
+    if (memo.summarized > 0)
+        for (const PureCallMemo::Affine &a : memo.affine)
+            out.summaries += (out.summaries.empty() ? "" : ", ") + describeSummary(program, a);
     return out;
 }
 
@@ -420,7 +431,8 @@ std::string describeRuns(const Program &program, const InputDomain &domain, cons
     return "the " + std::to_string(runs.runs) + " executions whose inputs lie in " + ranges +
            " (all that pass the conditions before the first loop or call of " +
            program.functions[size_t(program.entryFunction)].name + ") run to their end" +
-           (runs.memoized.empty() ? "" : " (calls of " + runs.memoized + " answered once per argument vector)");
+           (runs.memoized.empty() ? "" : " (calls of " + runs.memoized + " answered once per argument vector)") +
+           (runs.summaries.empty() ? "" : ", where they return, with " + runs.summaries + " (proved by induction over the calls)");
 }
 
 std::vector<int64_t> firstVector(const InputBox &box) {

@@ -31,6 +31,8 @@ namespace vcov::goals {
 constexpr uint64_t MaxEnumeratedInputs = 4'000'000;
 // Per run: a run longer than this (a deep recursion) ends the enumeration.
 constexpr size_t EnumeratedRunSteps = 1'000'000;
+// For guessing and proving the affine summaries of recursive functions (CallSummaries.h).
+constexpr double SummarySeconds = 2;
 
 struct InputBox {
     // Per value drawn on the path, in call order: the least and the greatest it may be
@@ -59,12 +61,21 @@ InputDomain enumerableInputs(const Program &program, uint64_t maxPoints);
 // answered call skips its steps, but the same call ran them in full the first time, in
 // this run or an earlier one. After each run, seen(input, run) may look at it (and at
 // options.edgesTaken) and say stop; stop() is asked every few runs (a budget, a cancel).
+// A memo of the program's recursive functions whose integer arguments decide their calls
+// (isCountingFunction): every answer is what a full run of the same call computed, so a
+// memoized run is an execution of the program. `names` gets "hanoi, applyHanoi".
+PureCallMemo countingMemo(const Program &program, std::string *names = nullptr);
+
 struct EnumeratedRuns {
     bool complete = false; // every vector ran, and every run ended by exit, abort, a
                            // violation or an assumption that failed: it is every execution
                            // with its inputs
     uint64_t runs = 0;
     std::string memoized;  // "hanoi, applyHanoi": whose calls were answered once per argument vector
+    // "ackermann(2, n) = 2*n + 3, ...": the summaries that answered calls (CallSummaries.h).
+    // A run that used one may go on where the execution's call never returns: the runs
+    // then stand for every execution and more — enough for "no run enters it".
+    std::string summaries;
     std::string why;       // not complete: the run that stands for nothing, a budget
 };
 EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, InterpreterOptions options,

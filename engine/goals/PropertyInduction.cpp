@@ -150,7 +150,8 @@ std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOpt
         replay.cancel = options.cancel;
         Execution x = runProgram(program, *violating, replay);
         if (x.ending.kind != EndingKind::PropertyViolation) {
-            why = "running every input: a run that violates a check is too long to replay in full";
+            // Too long to replay, or a summarized call (CallSummaries.h) that never returns.
+            why = "running every input: a run that violates a check does not replay in full";
             return std::nullopt;
         }
         r.verdict = Verdict::Unsafe;

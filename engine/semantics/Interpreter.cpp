@@ -388,10 +388,36 @@ void Interpreter::call(const CfaEdge &e) {
                 addToCounters(added->second);
             return;
         }
+        if (auto value = summarized(callee, key)) {
+            for (auto &[var, id] : f.locals)
+                objects[size_t(id)].alive = false;
+            if (f.result)
+                store(*f.result, f.resultType,
+                      Scalar{false, convertInteger(truncateBits(*value, callee.type->target->bits), callee.type->target,
+                                                   f.resultType)});
+            ++opts.memo->summarized;
+            return;
+        }
         f.memoKey = std::move(key);
         f.countersAtEntry = counterValues();
     }
     frames.push_back(std::move(f));
+}
+
+std::optional<uint64_t> Interpreter::summarized(const FunctionCfa &callee, const std::vector<uint64_t> &key) const {
+    if (key.size() != callee.params.size())
+        return std::nullopt;
+    auto value = [&](size_t i) { return asSigned(key[i], P.variable(callee.params[i]).type); };
+    for (const PureCallMemo::Affine &a : opts.memo->affine) {
+        if (a.function != callee.id || a.coefficients.size() != key.size() + 1 ||
+            (a.selector >= 0 && (size_t(a.selector) >= key.size() || value(size_t(a.selector)) != a.selected)))
+            continue;
+        uint64_t r = uint64_t(a.coefficients[0]); // modulo 2^64, truncated by the caller
+        for (size_t i = 0; i < key.size(); ++i)
+            r += uint64_t(a.coefficients[i + 1]) * uint64_t(value(i));
+        return r;
+    }
+    return std::nullopt;
 }
 
 std::vector<uint64_t> Interpreter::counterValues() {

@@ -24,6 +24,21 @@ struct PureCallMemo {
     // it added is recorded beside its result and added again when it is answered.
     std::vector<VarId> counters;
     std::map<std::pair<FunctionId, std::vector<uint64_t>>, std::vector<uint64_t>> added;
+    // Affine summaries proved by induction over the calls (goals/CallSummaries.h): a call of
+    // a function without counters that no result answers, whose selector parameter holds
+    // `selected` (any call, without a selector), returns c0 + c1*p1 + ... (coefficients[0]
+    // is c0, then one per parameter, as its value in the parameter's type; modulo the
+    // result's width). Partial correctness only: the call is taken to return even where it
+    // would not (a recursion without end), so a run that used one stands for more than the
+    // executions: `summarized` counts the calls they answered.
+    struct Affine {
+        FunctionId function = NoFunction;
+        int selector = -1;
+        int64_t selected = 0;
+        std::vector<int64_t> coefficients;
+    };
+    std::vector<Affine> affine;
+    size_t summarized = 0;
 };
 
 struct InterpreterOptions {

@@ -107,6 +107,8 @@ private:
     void returnFrom(const ExprPtr &value);
     // The memo's counters (PureCallMemo::counters): their values, and adding to them.
     std::vector<uint64_t> counterValues();
+    // The value an affine summary of the memo gives a call of `callee` with these parameter bits.
+    std::optional<uint64_t> summarized(const FunctionCfa &callee, const std::vector<uint64_t> &key) const;
     void addToCounters(const std::vector<uint64_t> &added);
     Scalar drawNondet(const Type *t, ExecutionStep *rec);
     std::string format(const std::vector<ExprPtr> &args, size_t first);

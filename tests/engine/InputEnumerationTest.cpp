@@ -190,3 +190,45 @@ int main(void) {
     EXPECT_NE(wrong->proof.find("the 30 executions whose inputs lie in [1, 30]"), std::string::npos) << wrong->proof;
     EXPECT_NE(wrong->proof.find("calls of hanoi answered once per argument vector"), std::string::npos) << wrong->proof;
 }
+
+TEST(InputEnumeration, AGoalARunEntersIsNeverClaimedWhereItsReplayIsTooLong) {
+    // n = 20 makes 2^20 - 1 moves: a handful of memoized calls in the enumeration, millions
+    // of steps in a plain replay — more than this search's replay budget.
+    auto p = parseC(std::string(Header) + R"(int counter;
+void moves(int n) {
+  if (n == 0) return;
+  counter++;
+  moves(n - 1);
+  moves(n - 1);
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 20) return 0;
+  counter = 0;
+  moves(n);
+  if (counter == 1048575) reach_error();
+  return 0;
+}
+)");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << test::diagnosticsText(*p);
+    GoalOptions o = budget(20);
+    o.maxSteps = 100'000;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *deep = goal(r, "counter == 1048575", true);
+    ASSERT_TRUE(deep);
+    // Covered by a replay that answers moves() from a memo of exact answers.
+    ASSERT_EQ(deep->status, GoalStatus::Covered) << deep->reason << deep->proof;
+    const GoalTest &t = r.tests[size_t(deep->test)];
+    EXPECT_EQ(t.origin, "enumeration");
+    EXPECT_EQ(t.input.nondet, std::vector<int64_t>{20});
+    // The plain interpreter agrees, given the steps.
+    InterpreterOptions io;
+    io.properties = {};
+    io.recordSteps = false;
+    std::vector<char> taken(p->edges.size(), 0);
+    io.edgesTaken = &taken;
+    runProgram(*p, t.input, io);
+    EXPECT_TRUE(taken[size_t(deep->edge)]);
+    for (const BranchGoal &g : r.goals)
+        EXPECT_NE(g.status, GoalStatus::Unreachable) << g.condition << ": " << g.proof;
+}
