@@ -1,8 +1,8 @@
 #include "goals/InputEnumeration.h"
 
 #include "bmc/LoopStructure.h"
-#include "goals/Induction.h"
 #include "goals/CallSummaries.h"
+#include "goals/Induction.h"
 #include "goals/RecursionTables.h"
 #include "semantics/IntegerSemantics.h"
 
@@ -372,7 +372,10 @@ EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, 
                              const std::function<bool()> &stop) {
     EnumeratedRuns out;
     PureCallMemo memo = countingMemo(program, &out.memoized);
-    memo.affine = provedSummaries(program, memo.functions, SummarySeconds, options.cancel);
+    // A summarized call skips its body: an operation there that a selected check watches
+    // (a division, an addition that may overflow) would go unchecked.
+    if (!options.properties.count(Property::DivisionByZero) && !options.properties.count(Property::Overflow))
+        memo.affine = provedSummaries(program, memo.functions, SummarySeconds, options.cancel);
     options.memo = &memo;
     options.indeterminateStops = true;
     options.recordSteps = false;
@@ -408,9 +411,20 @@ EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, 
         } while (nextVector(box, vector));
     }
     out.complete = true;
-    if (memo.summarized > 0)
-        for (const PureCallMemo::Affine &a : memo.affine)
+    if (memo.summarized > 0) {
+        for (const PureCallMemo::Affine &a : memo.affine) {
             out.summaries += (out.summaries.empty() ? "" : ", ") + describeSummary(program, a);
+            out.skipped.insert(a.function);
+        }
+        // And what they call.
+        for (std::vector<FunctionId> work(out.skipped.begin(), out.skipped.end()); !work.empty();) {
+            const FunctionId f = work.back();
+            work.pop_back();
+            for (EdgeId id : program.functions[size_t(f)].edges)
+                if (const CfaEdge &e = program.edge(id); callsBody(program, e) && out.skipped.insert(e.call.callee).second)
+                    work.push_back(e.call.callee);
+        }
+    }
     return out;
 }
 
@@ -432,7 +446,9 @@ std::string describeRuns(const Program &program, const InputDomain &domain, cons
            " (all that pass the conditions before the first loop or call of " +
            program.functions[size_t(program.entryFunction)].name + ") run to their end" +
            (runs.memoized.empty() ? "" : " (calls of " + runs.memoized + " answered once per argument vector)") +
-           (runs.summaries.empty() ? "" : ", where they return, with " + runs.summaries + " (proved by induction over the calls)");
+           (runs.summaries.empty() ? ""
+                                   : ", calls answered by " + runs.summaries +
+                                         " (proved by induction over the calls: what a call returns, where it returns)");
 }
 
 std::vector<int64_t> firstVector(const InputBox &box) {

@@ -55,27 +55,31 @@ struct InputDomain {
 // The boxes of the program's entry function, refused past maxPoints input vectors.
 InputDomain enumerableInputs(const Program &program, uint64_t maxPoints);
 
-// One run per vector of the domain, with `options` (isolation or selected properties, a
-// step budget) plus indeterminateStops and a memo of the recursive functions whose
-// arguments decide their calls (isCountingFunction): hanoi's 2^31 moves are 31 calls. An
-// answered call skips its steps, but the same call ran them in full the first time, in
-// this run or an earlier one. After each run, seen(input, run) may look at it (and at
-// options.edgesTaken) and say stop; stop() is asked every few runs (a budget, a cancel).
 // A memo of the program's recursive functions whose integer arguments decide their calls
 // (isCountingFunction): every answer is what a full run of the same call computed, so a
 // memoized run is an execution of the program. `names` gets "hanoi, applyHanoi".
 PureCallMemo countingMemo(const Program &program, std::string *names = nullptr);
 
+// One run per vector of the domain, with `options` (isolation or selected properties, a
+// step budget) plus indeterminateStops and a memo of the recursive functions whose
+// arguments decide their calls (isCountingFunction): hanoi's 2^31 moves are 31 calls. An
+// answered call skips its steps, but the same call ran them in full the first time, in
+// this run or an earlier one — or a call summary (CallSummaries.h) proved for the function
+// answers it. After each run, seen(input, run) may look at it (and at
+// options.edgesTaken) and say stop; stop() is asked every few runs (a budget, a cancel).
 struct EnumeratedRuns {
     bool complete = false; // every vector ran, and every run ended by exit, abort, a
                            // violation or an assumption that failed: it is every execution
-                           // with its inputs
+                           // with its inputs (and more, where summaries answered calls)
     uint64_t runs = 0;
     std::string memoized;  // "hanoi, applyHanoi": whose calls were answered once per argument vector
     // "ackermann(2, n) = 2*n + 3, ...": the summaries that answered calls (CallSummaries.h).
     // A run that used one may go on where the execution's call never returns: the runs
     // then stand for every execution and more — enough for "no run enters it".
     std::string summaries;
+    // The functions whose bodies a summarized call skipped (the summarized ones and what they
+    // call): an edge there may be taken by an execution although no run took it.
+    std::set<FunctionId> skipped;
     std::string why;       // not complete: the run that stands for nothing, a budget
 };
 EnumeratedRuns runEveryInput(const Program &program, const InputDomain &domain, InterpreterOptions options,

@@ -141,3 +141,43 @@ TEST(CallSummaries, AckermannsResultIsNeverNegativeByRunningEveryInput) {
     for (const BranchGoal &g : r.goals)
         EXPECT_NE(g.status, GoalStatus::Unknown) << g.condition << " " << g.polarity << ": " << g.reason;
 }
+
+TEST(CallSummaries, AGoalInASummarizedBodyIsNotClaimed) {
+    // ackermann(2, 5000) is called on the way to A(3, 10) = 8189: executions take n == 5000
+    // at m = 2, but the runs answer every call at m = 2 by its line and never see that branch.
+    auto p = parseC(R"(extern int __VERIFIER_nondet_int(void);
+int ackermann(int m, int n) {
+  if (m == 0)
+    return n + 1;
+  if (n == 0)
+    return ackermann(m - 1, 1);
+  if (n == 5000)
+    n = 5000;
+  return ackermann(m - 1, ackermann(m, n - 1));
+}
+int main(void) {
+  int m = __VERIFIER_nondet_int();
+  if (m < 0 || m > 3)
+    return 0;
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 23)
+    return 0;
+  if (ackermann(m, n) < 0)
+    return 1;
+  return 0;
+}
+)");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << test::diagnosticsText(*p);
+    GoalOptions o;
+    o.timeSeconds = 20;
+    o.concrete = false;
+    o.maxSteps = 100'000; // no replay reaches n = 5000 at m = 2 either
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *inside = goal(r, "n == 5000", true);
+    ASSERT_TRUE(inside);
+    EXPECT_NE(inside->status, GoalStatus::Unreachable) << inside->proof;
+    // The goal after the call is still proved by the runs.
+    const BranchGoal *negative = goal(r, "ackermann(m, n) < 0", true);
+    ASSERT_TRUE(negative);
+    EXPECT_EQ(negative->status, GoalStatus::Unreachable) << negative->reason;
+}

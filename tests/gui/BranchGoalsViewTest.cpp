@@ -133,12 +133,26 @@ private slots:
 
     // A proof by running every input: the detail says which runs, over which ranges.
     void aGoalProvedByRunningEveryInput() {
+        theOneUnreachableGoal(QStringLiteral("every_input.c"), QStringLiteral("every input enumerated: the 1000999 executions"),
+                              QStringLiteral("view-branch-goals-every-input.png"));
+    }
+
+    // ... and with which call summaries the runs answered the calls of a deep recursion.
+    void aGoalProvedWithCallSummaries() {
+        theOneUnreachableGoal(QStringLiteral("ackermann.c"), QStringLiteral("ackermann(2, n) = 2*n + 3"),
+                              QStringLiteral("view-branch-goals-call-summaries.png"));
+    }
+
+private:
+    // Decides the goals of tests/data/goals/<file>, of which one is unreachable, and checks
+    // that its detail says `proof`.
+    void theOneUnreachableGoal(const QString &file, const QString &proof, const QString &shot) {
         app::MainWindow w;
         w.resize(1500, 1000);
         w.show();
         QSignalSpy shown(&w, &app::MainWindow::programShown);
         ProgramInputs inputs;
-        inputs.frontEnd.files = {VCOV_SOURCE_DIR "/tests/data/goals/every_input.c"};
+        inputs.frontEnd.files = {(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/goals/") + file).toStdString()};
         w.openInputs(inputs);
         QVERIFY(shown.wait(60000));
         GoalOptions o;
@@ -152,9 +166,8 @@ private slots:
         v->filter()->setCurrentIndex(v->filter()->findData(int(GoalStatus::Unreachable)));
         QCOMPARE(v->table()->model()->rowCount(), 1);
         v->table()->setCurrentIndex(v->table()->model()->index(0, 0));
-        QVERIFY2(v->detailText().contains(QStringLiteral("every input enumerated: the 1000999 executions")),
-                 qPrintable(v->detailText()));
-        screenshot(w.dock(QStringLiteral("goals")), QStringLiteral("view-branch-goals-every-input.png"));
+        QVERIFY2(v->detailText().contains(proof), qPrintable(v->detailText()));
+        screenshot(w.dock(QStringLiteral("goals")), shot);
     }
 };
 

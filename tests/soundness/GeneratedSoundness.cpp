@@ -49,6 +49,7 @@ struct Tally {
     size_t goalsFacts = 0, inductionFacts = 0; // proofs that rest on a fact about every element of an array
     size_t goalsTables = 0, inductionTables = 0; // proofs through the table of a pure recursive function
     size_t goalsEnumerated = 0, inductionEnumerated = 0; // proofs by a run per input vector (InputEnumeration.h)
+    size_t goalsSummarized = 0, inductionSummarized = 0; // ... whose runs used call summaries (CallSummaries.h)
 };
 
 struct Concrete {
@@ -254,6 +255,7 @@ int main(int argc, char **argv) {
                 t.inductionFacts += kr.reason.find(" for 0 <= k < ") != std::string::npos;
                 t.inductionTables += kr.reason.find("as the interpreter computed them") != std::string::npos;
                 t.inductionEnumerated += kr.reason.find("every input enumerated") != std::string::npos;
+                t.inductionSummarized += kr.reason.find("by induction over the calls") != std::string::npos;
                 if (c.violating)
                     report("k-induction says safe (" + kr.reason + ") but inputs " + inputText(*c.violating) +
                            " reach reach_error");
@@ -278,6 +280,7 @@ int main(int argc, char **argv) {
                     t.goalsFacts += goal.proof.find(" for 0 <= k < ") != std::string::npos;
                     t.goalsTables += goal.proof.find("as the interpreter computed them") != std::string::npos;
                     t.goalsEnumerated += goal.proof.find("every input enumerated") != std::string::npos;
+                    t.goalsSummarized += goal.proof.find("by induction over the calls") != std::string::npos;
                     if (c.entered.count(goal.edge))
                         report("goals: " + goal.id + " (" + goal.condition + (goal.polarity ? " holds" : " fails") +
                                ", line " + std::to_string(goal.line) + ") is proved unreachable (" + goal.proof +
@@ -322,10 +325,11 @@ int main(int argc, char **argv) {
               << t.coveredLines << ", unreachable " << t.unreachableLines << "; branch goals " << t.goals
               << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << " (" << t.goalsNested
               << " over a nested loop, " << t.goalsFacts << " with array facts, " << t.goalsTables
-              << " through a recursion table, " << t.goalsEnumerated
-              << " by enumerating every input); k-induction safe " << t.inductionSafe << " (" << t.inductionFacts
-              << " with array facts, " << t.inductionTables << " through a recursion table, " << t.inductionEnumerated
-              << " by enumerating every input) unsafe " << t.inductionUnsafe
+              << " through a recursion table, " << t.goalsEnumerated << " by enumerating every input, "
+              << t.goalsSummarized << " of them with call summaries); k-induction safe " << t.inductionSafe << " ("
+              << t.inductionFacts << " with array facts, " << t.inductionTables << " through a recursion table, "
+              << t.inductionEnumerated << " by enumerating every input, " << t.inductionSummarized
+              << " of them with call summaries) unsafe " << t.inductionUnsafe
               << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;

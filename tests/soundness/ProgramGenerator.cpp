@@ -204,12 +204,18 @@ private:
     }
 
     // rec(n): a base case at or below b, else one or two calls on smaller n, and sums that
-    // stay small (no overflow: n is below 30 where main calls it).
+    // stay small (no overflow: n is below 30 where main calls it). In enumerable programs
+    // one call's base case is n == b, so rec(n - 1) + 1 is affine for every n (modulo 2^32) — a
+    // call summary (CallSummaries.h) that answers calls whose real recursion never ends
+    // within the interpreter's depth (n below b goes round through INT_MIN).
     std::string recursive() {
         const std::string base = std::to_string(R.between(-1, 2));
-        std::string body = "int rec(int n) {\n  if (n <= " + base + ") return " + constant() + ";\n";
+        const std::string value = constant();
+        const int shape = R.below(3);
+        std::string body = "int rec(int n) {\n  if (n " + std::string(m_enumerable && shape == 0 ? "==" : "<=") + " " +
+                           base + ") return " + value + ";\n";
         const std::vector<std::string> terms{"n", "1", "-2", "(n & 3)", "(n % 5)"};
-        switch (R.below(3)) {
+        switch (shape) {
         case 0: body += "  return rec(n - 1) + " + R.of(terms) + ";\n"; break;
         case 1:
             body += "  if (n % " + std::to_string(R.between(2, 4)) + " == 0) return rec(n - 2) - " + R.of(terms) + ";\n";
