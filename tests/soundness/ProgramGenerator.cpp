@@ -67,7 +67,7 @@ public:
             out += helper(i);
         // A pure recursive function of one integer, deeper than any bound: the model checker
         // summarizes it with the interpreter's table of its results (RecursionTables.h).
-        const bool recursion = m_unboundedLoops && R.chance(40);
+        const bool recursion = m_unboundedLoops && R.chance(m_enumerable ? 80 : 40);
         if (recursion)
             out += recursive();
         m_scalars = m_globals;
@@ -204,17 +204,19 @@ private:
     }
 
     // rec(n): a base case at or below b, else one or two calls on smaller n, and sums that
-    // stay small (no overflow: n is below 30 where main calls it). In enumerable programs
-    // one call's base case is n == b, so rec(n - 1) + 1 is affine for every n (modulo 2^32) — a
-    // call summary (CallSummaries.h) that answers calls whose real recursion never ends
-    // within the interpreter's depth (n below b goes round through INT_MIN).
+    // stay small (no overflow: n is below 30 where main calls it). Enumerable programs have
+    // one more often, and half of theirs are rec(n - 1) + k with the base case n == b: a line
+    // in n modulo 2^32, a call summary (CallSummaries.h) that also answers calls whose real
+    // recursion outlasts the interpreter's depth (n below b goes round through INT_MIN).
     std::string recursive() {
         const std::string base = std::to_string(R.between(-1, 2));
         const std::string value = constant();
-        const int shape = R.below(3);
-        std::string body = "int rec(int n) {\n  if (n " + std::string(m_enumerable && shape == 0 ? "==" : "<=") + " " +
-                           base + ") return " + value + ";\n";
-        const std::vector<std::string> terms{"n", "1", "-2", "(n & 3)", "(n % 5)"};
+        const int shape = m_enumerable && R.chance(50) ? 0 : R.below(3);
+        const bool exact = m_enumerable && shape == 0;
+        std::string body = "int rec(int n) {\n  if (n " + std::string(exact ? "==" : "<=") + " " + base + ") return " +
+                           value + ";\n";
+        const std::vector<std::string> terms = exact ? std::vector<std::string>{"n", "1", "-2", "3", "(n & 3)"}
+                                                     : std::vector<std::string>{"n", "1", "-2", "(n & 3)", "(n % 5)"};
         switch (shape) {
         case 0: body += "  return rec(n - 1) + " + R.of(terms) + ";\n"; break;
         case 1:
