@@ -912,14 +912,7 @@ TEST(BranchGoals, ASummaryProvesWhatItCanAndLeavesWhatItEnters) {
     // SV-COMP's Ackermann01-2: under the summary the result is arbitrary, so the error half
     // is entered there (it needs ackermann's result to be positive: unknown), while m and n
     // keep the guards' ranges: those halves are proved by a second query without it.
-    auto p = parseC(std::string(prelude) + R"(
-int ackermann(int m, int n) {
-    if (m == 0)
-        return n + 1;
-    if (n == 0)
-        return ackermann(m - 1, 1);
-    return ackermann(m - 1, ackermann(m, n - 1));
-}
+    auto p = parseC(std::string(prelude) + test::AckermannFunction + R"(
 int main(void) {
     int m = __VERIFIER_nondet_int();
     if (m < 0 || m > 3)

@@ -19,18 +19,10 @@ using test::parseC;
 namespace {
 
 // SV-COMP's recursive/Ackermann01-2.c, its comments left out.
-const char *Ackermann = R"(extern void abort(void);
+const std::string Ackermann = std::string(R"(extern void abort(void);
 extern int __VERIFIER_nondet_int(void);
 void reach_error(void) {}
-int ackermann(int m, int n) {
-    if (m==0) {
-        return n+1;
-    }
-    if (n==0) {
-        return ackermann(m-1,1);
-    }
-    return ackermann(m-1,ackermann(m,n-1));
-}
+)") + test::AckermannFunction + R"(
 int main() {
     int m = __VERIFIER_nondet_int();
     if (m < 0 || m > 3) {

@@ -36,4 +36,16 @@ int main(void) {
 )";
 }
 
+// Ackermann's function as SV-COMP's recursive/Ackermann01-2.c writes it: A(3, 23) = 2^26 - 3
+// takes 2^27 calls; below m = 3 it is a line in n.
+inline const char *AckermannFunction = R"(
+int ackermann(int m, int n) {
+    if (m == 0)
+        return n + 1;
+    if (n == 0)
+        return ackermann(m - 1, 1);
+    return ackermann(m - 1, ackermann(m, n - 1));
+}
+)";
+
 } // namespace vcov::test
