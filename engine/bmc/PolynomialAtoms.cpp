@@ -67,15 +67,22 @@ std::optional<z3::expr> normalForm(const z3::expr &a, const z3::expr &b) {
             return bool(x.product); // the constant last
         return x.product && x.product->id() < y.product->id();
     });
-    if (monomials.empty() || !monomials.front().product)
-        return std::nullopt; // a constant: nothing to gain
+    const uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    if (monomials.empty() || !monomials.front().product) {
+        // The products cancel: the equality is decided. Left to the SAT solver, it would have
+        // to prove two multiplier circuits equal (egcd's step, a case of its branches where
+        // p*s - r*q is the same after the iteration: half a minute).
+        uint64_t constant = 0;
+        for (const Monomial &m : monomials)
+            constant += m.coefficient;
+        return ctx.bool_val((constant & mask) == 0);
+    }
     uint64_t lead = monomials.front().coefficient;
     if (lead == 0)
         return std::nullopt;
     while (!(lead & 1))
         lead >>= 1;
     const uint64_t inverse = inverseOdd(lead);
-    const uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
     std::optional<z3::expr> sum;
     for (const Monomial &m : monomials) {
         const uint64_t c = (m.coefficient * inverse) & mask;

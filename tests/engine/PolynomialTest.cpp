@@ -98,6 +98,32 @@ TEST(PolynomialAtoms, TheSameRelationWrittenTwoWaysBecomesOneAtom) {
     EXPECT_EQ(s.check(), z3::sat);
 }
 
+TEST(PolynomialAtoms, AnEqualityWhoseProductsCancelIsDecided) {
+    // egcd's p*s - r*q after one iteration of a branch: (p - q)*s - (r - s)*q has the same
+    // monomials, so the equality holds whatever the values; with a constant off by one it
+    // never holds. Either way the normal form decides it instead of leaving two multiplier
+    // circuits for the SAT search.
+    z3::context ctx;
+    const z3::expr p = ctx.bv_const("p", 64), q = ctx.bv_const("q", 64), r = ctx.bv_const("r", 64),
+                   s = ctx.bv_const("s", 64);
+    const z3::expr before = p * s - r * q, after = (p - q) * s - (r - s) * q;
+    const z3::tactic propagation = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values");
+    z3::goal same(ctx);
+    same.add(!(after == before));
+    EXPECT_FALSE(propagation(same)[0].is_decided_unsat()) << "the rewriter alone decides it: the test shows nothing";
+    EXPECT_TRUE(propagation(canonicalPolynomials(same))[0].is_decided_unsat());
+    z3::goal offByOne(ctx);
+    offByOne.add(after == before + ctx.bv_val(1, 64));
+    EXPECT_FALSE(propagation(offByOne)[0].is_decided_unsat());
+    EXPECT_TRUE(propagation(canonicalPolynomials(offByOne))[0].is_decided_unsat());
+    // No product is left to bit-blast: the atom is the constant itself.
+    const z3::expr x = ctx.bv_const("x", 32), y = ctx.bv_const("y", 32);
+    z3::goal commuted(ctx);
+    commuted.add(x * (y + ctx.bv_val(7, 32)) == y * x + ctx.bv_val(7, 32) * x);
+    const z3::goal decided = canonicalPolynomials(commuted);
+    EXPECT_TRUE(decided.as_expr().is_true()) << decided;
+}
+
 TEST(PolynomialAtoms, KInductionProvesAPolynomialInvariant) {
     // SV-COMP's ps3-ll: one iteration keeps 6x == 2y^3 + 3y^2 + y. Without the normal form
     // the step's SAT search ran out of a minute.
