@@ -171,6 +171,48 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
     return wantedCovered;
 }
 
+void GoalSearch::coverAlongArtPaths(const Art &art, double seconds) {
+    const double until = elapsed() + seconds;
+    // The first node that takes each goal's edge: nodes are numbered as the breadth-first
+    // analysis made them, so it lies on the shortest tree path.
+    std::map<EdgeId, int> firstNode;
+    for (int g : unknownGoals())
+        firstNode.emplace(R.goals[size_t(g)].edge, -1);
+    for (const ArtNode &n : art.nodes)
+        if (!n.via.isReturn && n.via.edge >= 0)
+            if (auto it = firstNode.find(n.via.edge); it != firstNode.end() && it->second < 0)
+                it->second = n.id;
+    std::vector<std::pair<int, EdgeId>> paths; // (node, goal edge), shallowest first
+    for (const auto &[edge, node] : firstNode)
+        if (node >= 0)
+            paths.emplace_back(node, edge);
+    std::sort(paths.begin(), paths.end());
+    for (const auto &[node, edge] : paths) {
+        if (stopped() || elapsed() >= until)
+            break;
+        const auto goal = m_goalOf.find(edge);
+        if (goal == m_goalOf.end() || R.goals[size_t(goal->second)].status != GoalStatus::Unknown)
+            continue; // covered meanwhile by another path's test
+        update("value analysis paths", 0);
+        FollowPath path(art.pathTo(node));
+        BmcOptions o;
+        o.observer = &path; // the path alone: no loop bound, no other branch
+        o.properties = {};  // isolation (see cover)
+        o.timeoutSeconds = std::max(0.1, until - elapsed());
+        o.cancel = opts.cancel;
+        BmcEncoding encoding(P, o);
+        if (!encoding.error().empty())
+            continue;
+        BmcQuery q;
+        q.through = {edge};
+        const ExecutionSearch s = encoding.reach(q);
+        // Not found: an abstract path no execution follows (the analysis over-approximates);
+        // it proves nothing either way.
+        if (s.status == ExecutionSearch::Found)
+            cover(s.input, "value analysis path", 0, {goal->second}, {opts.maxSteps, ReplaySeconds});
+    }
+}
+
 bool GoalSearch::round(unsigned k) {
     std::vector<int> left = unknownGoals();
     BmcOptions o;

@@ -42,7 +42,8 @@ struct GoalTest {
     std::vector<std::string> calls;  // per nondet value: the function ("__VERIFIER_nondet_int")
     std::vector<int> goals;          // indices of the goals its replay enters
     std::vector<EdgeId> edges;       // every edge its replay takes, once (line coverage)
-    std::string origin;              // "execution" (boundary or random input) or "bmc k=N"
+    std::string origin;              // "execution" (boundary or random input), "bmc k=N", "enumeration"
+                                     // or "value analysis path" (the solver along an ART path)
     std::string ending;              // how the replay ended
     bool readsUninitialized = false; // a compiled run cannot give these values
 };
@@ -66,7 +67,8 @@ struct GoalOptions {
 };
 
 struct GoalProgress {
-    std::string phase; // "executions", "value analysis", "base case", "inductive step", "enumeration"
+    std::string phase; // "executions", "value analysis", "value analysis paths", "base case",
+                       // "inductive step", "enumeration"
     unsigned k = 0;
     size_t left = 0;   // goals still unknown
     double seconds = 0;

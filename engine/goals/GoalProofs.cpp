@@ -313,6 +313,9 @@ void GoalSearch::exploreAbstractly(double slice) {
                   " ART nodes) and none enters it",
               0);
     }
+    // Goals the analysis enters that no test covers yet: its paths into them, made executions.
+    if (!stopped() && !unknownGoals().empty())
+        coverAlongArtPaths(art, opts.timeSeconds > 0 ? std::min(ArtPathSeconds, remaining() / 4) : ArtPathSeconds);
     m_valueAnalysis.reset(); // its nodes are not needed any more
     update("value analysis", 0);
 }

@@ -30,6 +30,8 @@ constexpr size_t LongRunStall = 2'000'000;
 // Sampled inputs beyond the first few: cheap only while their runs are short.
 constexpr size_t ShortRunSteps = 20'000;
 constexpr size_t LongRuns = 4;
+// The value analysis's paths into uncovered goals: at most this long in all.
+constexpr double ArtPathSeconds = 15;
 
 class GoalSearch {
 public:
@@ -76,6 +78,11 @@ private:
     };
     size_t cover(const ExecutionInput &input, const std::string &origin, unsigned k, const std::vector<int> &wanted,
                  const Budget &budget);
+    // The value analysis's tree paths into goals still unknown, shallowest first, each made
+    // an execution by the solver (the path alone unwound) and replayed by cover(); within
+    // `seconds`. Goals deeper than any bound the base case reaches in time (an ECA
+    // program's, many iterations in) get their tests here.
+    void coverAlongArtPaths(const Art &art, double seconds);
     void prove(const std::vector<int> &goals, const std::string &proof, unsigned k) {
         for (int g : goals) {
             BranchGoal &goal = R.goals[size_t(g)];

@@ -9,6 +9,7 @@
 #include "goals/RecursionTables.h"
 #include "semantics/Interpreter.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace vcov;
@@ -747,6 +748,50 @@ int main(void) {
     ASSERT_TRUE(still);
     EXPECT_EQ(still->status, GoalStatus::Unknown) << still->proof;
     EXPECT_NE(still->reason.find("the inductive step fails"), std::string::npos) << still->reason;
+}
+
+TEST(BranchGoals, TheValueAnalysisPathsCoverWhatNoBoundReaches) {
+    // An ECA-like state machine: the goal needs 40 inputs of 1 and then a 2, 41 iterations,
+    // beyond --k-max 8 and beyond random inputs. The value analysis explores the 42 states
+    // within a second; its tree path into the goal, unwound alone, gives the solver the inputs.
+    auto p = parseC(std::string(prelude) + R"(
+int main(void) {
+    int s = 0;
+    while (1) {
+        int in = __VERIFIER_nondet_int();
+        if (in != 1 && in != 2)
+            return 0;
+        if (in == 1 && s < 40)
+            s = s + 1;
+        else if (in == 2 && s == 40)
+            return 1;
+    }
+}
+)");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << test::diagnosticsText(*p);
+    GoalOptions o;
+    o.timeSeconds = 30;
+    o.kMax = 8;
+    const GoalReport r = decideBranchGoals(*p, o);
+    const BranchGoal *forty = goal(r, "s == 40", true);
+    ASSERT_TRUE(forty);
+    ASSERT_EQ(forty->status, GoalStatus::Covered) << forty->reason;
+    const GoalTest &t = r.tests[size_t(forty->test)];
+    EXPECT_EQ(t.origin, "value analysis path");
+    // The test is the path: forty 1s, then the 2 (the interpreter replays it into the goal).
+    ASSERT_EQ(t.input.nondet.size(), 41u);
+    EXPECT_EQ(std::count(t.input.nondet.begin(), t.input.nondet.end(), 1), 40);
+    EXPECT_EQ(t.input.nondet.back(), 2);
+    expectTestsReplay(*p, r);
+    for (const BranchGoal &g : r.goals)
+        EXPECT_NE(g.status, GoalStatus::Unknown) << g.id << " " << g.condition << ": " << g.reason;
+    // Without the value analysis the bound stops short of it.
+    GoalOptions without = o;
+    without.valueAnalysis = false;
+    const GoalReport w = decideBranchGoals(*p, without);
+    const BranchGoal *still = goal(w, "s == 40", true);
+    ASSERT_TRUE(still);
+    EXPECT_EQ(still->status, GoalStatus::Unknown);
 }
 
 TEST(BranchGoals, RecursionBeyondTheBoundIsSummarizedForGoalsAfterIt) {
