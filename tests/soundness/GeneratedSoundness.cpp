@@ -28,6 +28,7 @@
 #include "goals/Induction.h"
 #include "semantics/Interpreter.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -50,7 +51,18 @@ struct Tally {
     size_t goalsTables = 0, inductionTables = 0; // proofs through the table of a pure recursive function
     size_t goalsEnumerated = 0, inductionEnumerated = 0; // proofs by a run per input vector (InputEnumeration.h)
     size_t goalsSummarized = 0, inductionSummarized = 0; // ... whose runs used call summaries (CallSummaries.h)
+    // Seconds per check, printed so that a slow batch says where its time goes.
+    double concreteSeconds = 0, bmcSeconds = 0, analysisSeconds = 0, coverageSeconds = 0, inductionSeconds = 0,
+           goalSeconds = 0;
 };
+
+// What `check` returns; its seconds added to a tally's figure.
+template <class Check> auto timed(double &into, Check check) {
+    const auto start = std::chrono::steady_clock::now();
+    auto out = check();
+    into += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
 
 struct Concrete {
     std::optional<ExecutionInput> violating;        // an input that reaches reach_error
@@ -142,7 +154,7 @@ int main(int argc, char **argv) {
             report("the generated program does not parse: " + (p ? test::diagnosticsText(*p) : std::string()));
         } else {
             const Program &P = *p;
-            Concrete c = runConcretely(P, seed);
+            Concrete c = timed(t.concreteSeconds, [&] { return runConcretely(P, seed); });
             t.concreteBugs += bool(c.violating);
 
             // BMC with every loop fully unwound.
@@ -150,7 +162,7 @@ int main(int argc, char **argv) {
             bo.unwind = g.unwind;
             bo.properties = {Property::Assertion};
             bo.timeoutSeconds = 30;
-            BmcResult b = checkProgram(P, bo);
+            BmcResult b = timed(t.bmcSeconds, [&] { return checkProgram(P, bo); });
             bool bmcSafe = b.verdict == Verdict::Safe, bmcUnsafe = b.verdict == Verdict::Unsafe;
             ++(bmcSafe ? t.bmcSafe : bmcUnsafe ? t.bmcUnsafe : t.bmcUnknown);
             if (bmcSafe && c.violating)
@@ -164,7 +176,7 @@ int main(int argc, char **argv) {
             // the same verdict, and a counterexample that replays.
             BmcOptions so = bo;
             so.sparseArraysFrom = UINT64_MAX;
-            BmcResult sb = checkProgram(P, so);
+            BmcResult sb = timed(t.bmcSeconds, [&] { return checkProgram(P, so); });
             if (sb.verdict != b.verdict)
                 report(std::string("BMC with arrays element by element says ") + verdictName(sb.verdict) + " (" +
                        sb.reason + "), by their writes " + verdictName(b.verdict));
@@ -184,7 +196,7 @@ int main(int argc, char **argv) {
                     co.analysis.budget.maxSeconds = g.unbounded ? 5 : 20;
                     co.analysis.targetSeconds = 3;
                     auto a = coverageAnalysis(P, co);
-                    StopReason stop = a->run();
+                    StopReason stop = timed(t.analysisSeconds, [&] { return a->run(); });
                     ++t.analysisRuns;
                     const std::string name = std::string(traversalOrderName(order)) + (tie ? "+tie" : "");
                     switch (stop) {
@@ -212,7 +224,7 @@ int main(int argc, char **argv) {
             co.exact = true;
             co.exactSeconds = 5;
             co.execSeconds = 5;
-            CoverageResult r = runCoverage(P, co);
+            CoverageResult r = timed(t.coverageSeconds, [&] { return runCoverage(P, co); });
             if (r.bug && !violates(P, r.bug->counterexample.input))
                 report("coverage: the bug does not replay");
             if (!r.bug && r.analysisStop == StopReason::Finished && bugExists)
@@ -245,11 +257,11 @@ int main(int argc, char **argv) {
             // Branch goals: half the seeds without the sampled executions, so that the
             // solver and the inductive step decide more of them.
             const Program &P = *p;
-            Concrete c = runConcretely(P, seed);
+            Concrete c = timed(t.concreteSeconds, [&] { return runConcretely(P, seed); });
             // k-induction of the assertions (the base case doubles k up to 16).
             BmcOptions ko;
             ko.timeoutSeconds = 20;
-            const BmcResult kr = checkByKInduction(P, ko, 1, 16);
+            const BmcResult kr = timed(t.inductionSeconds, [&] { return checkByKInduction(P, ko, 1, 16); });
             if (kr.verdict == Verdict::Safe) {
                 ++t.inductionSafe;
                 t.inductionFacts += kr.reason.find(" for 0 <= k < ") != std::string::npos;
@@ -268,7 +280,7 @@ int main(int argc, char **argv) {
             go.kMax = g.unwind + 2;
             go.timeSeconds = 20;
             go.concrete = seed % 2 == 0;
-            const GoalReport gr = decideBranchGoals(P, go);
+            const GoalReport gr = timed(t.goalSeconds, [&] { return decideBranchGoals(P, go); });
             if (!gr.error.empty())
                 report("goals: " + gr.error);
             for (const BranchGoal &goal : gr.goals) {
@@ -329,8 +341,11 @@ int main(int argc, char **argv) {
               << t.goalsSummarized << " of them with call summaries); k-induction safe " << t.inductionSafe << " ("
               << t.inductionFacts << " with array facts, " << t.inductionTables << " through a recursion table, "
               << t.inductionEnumerated << " by enumerating every input, " << t.inductionSummarized
-              << " of them with call summaries) unsafe " << t.inductionUnsafe
-              << "\n";
+              << " of them with call summaries) unsafe " << t.inductionUnsafe << "\n";
+    auto s = [](double x) { return std::to_string(int(x + 0.5)) + " s"; };
+    std::cout << "seconds: concrete runs " << s(t.concreteSeconds) << ", BMC " << s(t.bmcSeconds) << ", value analysis "
+              << s(t.analysisSeconds) << ", coverage " << s(t.coverageSeconds) << ", k-induction "
+              << s(t.inductionSeconds) << ", branch goals " << s(t.goalSeconds) << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;
 }
