@@ -223,4 +223,68 @@ z3::goal canonicalPolynomials(const z3::goal &goal) {
     return out;
 }
 
+z3::goal withSharedConjuncts(const z3::goal &goal, size_t maxTerms) {
+    z3::context &ctx = goal.ctx();
+    // Post-order without recursion: per Boolean term, the ids of the terms it implies (itself,
+    // a conjunction's conjuncts and theirs, what all disjuncts of a disjunction imply).
+    std::unordered_map<unsigned, std::vector<unsigned>> implied; // sorted ids
+    std::unordered_map<unsigned, z3::expr> term;
+    std::vector<std::pair<z3::expr, bool>> stack;
+    for (unsigned i = 0; i < goal.size(); ++i)
+        stack.emplace_back(goal[i], false);
+    size_t stored = 0;
+    auto kind = [](const z3::expr &e) { return e.is_app() ? e.decl().decl_kind() : Z3_OP_UNINTERPRETED; };
+    while (!stack.empty()) {
+        auto [e, argsDone] = stack.back();
+        stack.pop_back();
+        if (implied.count(e.id()))
+            continue;
+        const bool junction = kind(e) == Z3_OP_AND || kind(e) == Z3_OP_OR;
+        if (!argsDone && junction) {
+            stack.emplace_back(e, true);
+            for (unsigned i = 0; i < e.num_args(); ++i)
+                if (!implied.count(e.arg(i).id()))
+                    stack.emplace_back(e.arg(i), false);
+            continue;
+        }
+        if (term.size() >= maxTerms)
+            return goal;
+        term.emplace(e.id(), e);
+        std::vector<unsigned> out;
+        if (kind(e) == Z3_OP_AND) {
+            for (unsigned i = 0; i < e.num_args(); ++i) {
+                const std::vector<unsigned> &a = implied.at(e.arg(i).id());
+                std::vector<unsigned> merged;
+                std::set_union(out.begin(), out.end(), a.begin(), a.end(), std::back_inserter(merged));
+                out = std::move(merged);
+            }
+        } else if (kind(e) == Z3_OP_OR && e.num_args() > 0) {
+            out = implied.at(e.arg(0).id());
+            for (unsigned i = 1; i < e.num_args() && !out.empty(); ++i) {
+                const std::vector<unsigned> &a = implied.at(e.arg(i).id());
+                std::vector<unsigned> common;
+                std::set_intersection(out.begin(), out.end(), a.begin(), a.end(), std::back_inserter(common));
+                out = std::move(common);
+            }
+        }
+        out.insert(std::lower_bound(out.begin(), out.end(), e.id()), e.id());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        stored += out.size();
+        if (stored > 50 * maxTerms)
+            return goal; // sets that large: a formula of long conjunctions, not the step's
+        implied.emplace(e.id(), std::move(out));
+    }
+    z3::goal out(ctx);
+    std::unordered_set<unsigned> added;
+    for (unsigned i = 0; i < goal.size(); ++i) {
+        out.add(goal[i]);
+        added.insert(goal[i].id());
+    }
+    for (unsigned i = 0; i < goal.size(); ++i)
+        for (unsigned id : implied.at(goal[i].id()))
+            if (kind(term.at(id)) != Z3_OP_AND && added.insert(id).second)
+                out.add(term.at(id));
+    return out;
+}
+
 } // namespace vcov

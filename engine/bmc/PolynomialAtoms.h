@@ -20,4 +20,11 @@ bool nonlinear(const std::vector<z3::expr> &roots);
 // are units modulo 2^n), over the same constants: a model of one is a model of the other.
 z3::goal canonicalPolynomials(const z3::goal &goal);
 
+// The goal with, as formulas of their own, the conjuncts that every disjunct of a
+// disjunction in it shares (and what those imply in turn): what a path assumes before it
+// branches — the step's hypotheses, a == x*p + y*r in every way iteration k+1 may go — so
+// that substitution can use them everywhere. Equivalent (each is implied), the same
+// constants. Unchanged beyond `maxTerms` distinct terms.
+z3::goal withSharedConjuncts(const z3::goal &goal, size_t maxTerms = 20000);
+
 } // namespace vcov

@@ -128,7 +128,9 @@ z3::check_result SatQuery::solve(const std::vector<bool> &enabled, double timeou
                     const z3::tactic substitute = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") &
                                                   solveEquations(ctx) & z3::tactic(ctx, "propagate-values");
                     for (int round = 0; round < 2; ++round) {
-                        const z3::apply_result substituted = substitute(goal);
+                        // What every way on shares (the step's hypotheses) at the top, where
+                        // substitution uses it on every way.
+                        const z3::apply_result substituted = substitute(withSharedConjuncts(goal));
                         if (substituted.size() != 1)
                             break;
                         b->substituted.push_back(substituted[0]);

@@ -124,6 +124,32 @@ TEST(PolynomialAtoms, AnEqualityWhoseProductsCancelIsDecided) {
     EXPECT_TRUE(decided.as_expr().is_true()) << decided;
 }
 
+TEST(PolynomialAtoms, WhatEveryDisjunctSharesIsLiftedToTheTop) {
+    // The step's shape: (h & c1 & d) | (h & c2) — and h shared one level down too — where h,
+    // the hypothesis a == x*p, holds on every way. Lifted, substitution uses it everywhere.
+    z3::context ctx;
+    const z3::expr a = ctx.bv_const("a", 64), x = ctx.bv_const("x", 64), p = ctx.bv_const("p", 64);
+    const z3::expr c1 = ctx.bool_const("c1"), c2 = ctx.bool_const("c2"), d = ctx.bool_const("d");
+    const z3::expr h = a == x * p;
+    z3::goal goal(ctx);
+    goal.add((h && c1 && d) || (((h && c1) || (h && !c1)) && c2));
+    const z3::goal lifted = withSharedConjuncts(goal);
+    ASSERT_EQ(lifted.size(), 2u) << lifted;
+    EXPECT_TRUE(z3::eq(lifted[1], h)) << lifted;
+    // Nothing that only one way takes: c1, c2, d stay inside.
+    z3::solver s(ctx);
+    s.add(lifted.as_expr() && !c1 && !d);
+    EXPECT_EQ(s.check(), z3::sat);
+    // Equivalent: no model of one that is not a model of the other.
+    z3::solver differ(ctx);
+    differ.add(goal.as_expr() != lifted.as_expr());
+    EXPECT_EQ(differ.check(), z3::unsat);
+    // What no disjunct shares adds nothing.
+    z3::goal none(ctx);
+    none.add((h && c1) || c2);
+    EXPECT_EQ(withSharedConjuncts(none).size(), 1u);
+}
+
 TEST(PolynomialAtoms, KInductionProvesAPolynomialInvariant) {
     // SV-COMP's ps3-ll: one iteration keeps 6x == 2y^3 + 3y^2 + y. Without the normal form
     // the step's SAT search ran out of a minute.
