@@ -143,6 +143,42 @@ private slots:
                               QStringLiteral("view-branch-goals-call-summaries.png"));
     }
 
+    // A goal deeper than every bound, covered by a test made along the value analysis's
+    // path into it: the detail names that origin, and the test steps in the Trace view.
+    void aGoalCoveredAlongAValueAnalysisPath() {
+        app::MainWindow w;
+        w.resize(1500, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        ProgramInputs inputs;
+        inputs.frontEnd.files = {VCOV_SOURCE_DIR "/tests/data/goals/state_machine.c"};
+        w.openInputs(inputs);
+        QVERIFY(shown.wait(60000));
+        GoalOptions o;
+        o.kMax = 8;
+        o.timeSeconds = 60;
+        w.setGoalOptions(o);
+        QSignalSpy done(&w, &app::MainWindow::goalsFinished);
+        QVERIFY(w.startBranchGoals());
+        QVERIFY(done.wait(120000));
+        views::BranchGoalsView *v = w.branchGoalsView();
+        QCOMPARE(v->model()->report().count(GoalStatus::Unknown), size_t(0));
+        int deep = -1;
+        for (int row = 0; row < v->model()->rowCount() && deep < 0; ++row)
+            if (v->model()->goal(row).condition == "s == 40" && v->model()->goal(row).polarity)
+                deep = row;
+        QVERIFY(deep >= 0);
+        QCOMPARE(v->model()->goal(deep).status, GoalStatus::Covered);
+        v->selectGoal(deep);
+        QVERIFY2(v->detailText().contains(QStringLiteral("value analysis path")), qPrintable(v->detailText()));
+        QVERIFY(w.showGoalTest(deep));
+        views::TraceView *t = w.traceView();
+        QVERIFY(t->stepCount() > 0);
+        QVERIFY(t->traceModel()->isMarked(t->traceModel()->currentStep()));
+        w.dock(QStringLiteral("goals"))->raise();
+        screenshot(&w, QStringLiteral("main-window-branch-goals-art-path.png"));
+    }
+
 private:
     // Decides the goals of tests/data/goals/<file>, of which one is unreachable, and checks
     // that its detail says `proof`.
