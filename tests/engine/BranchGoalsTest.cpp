@@ -10,6 +10,8 @@
 #include "semantics/Interpreter.h"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <gtest/gtest.h>
 
 using namespace vcov;
@@ -751,23 +753,14 @@ int main(void) {
 }
 
 TEST(BranchGoals, TheValueAnalysisPathsCoverWhatNoBoundReaches) {
-    // An ECA-like state machine: the goal needs 40 inputs of 1 and then a 2, 41 iterations,
-    // beyond --k-max 8 and beyond random inputs. The value analysis explores the 42 states
-    // within a second; its tree path into the goal, unwound alone, gives the solver the inputs.
-    auto p = parseC(std::string(prelude) + R"(
-int main(void) {
-    int s = 0;
-    while (1) {
-        int in = __VERIFIER_nondet_int();
-        if (in != 1 && in != 2)
-            return 0;
-        if (in == 1 && s < 40)
-            s = s + 1;
-        else if (in == 2 && s == 40)
-            return 1;
-    }
-}
-)");
+    // tests/data/goals/state_machine.c: the goal s == 40 needs 40 inputs of 1 and then a 2,
+    // 41 iterations, beyond --k-max 8 and beyond random inputs. The value analysis explores
+    // the 42 states within a second; its tree path into the goal, unwound alone, gives the
+    // solver the inputs.
+    std::ifstream in(VCOV_TEST_DATA "/goals/state_machine.c");
+    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(source.empty());
+    auto p = parseC(source);
     ASSERT_FALSE(p->diagnostics.hasErrors()) << test::diagnosticsText(*p);
     GoalOptions o;
     o.timeSeconds = 30;
