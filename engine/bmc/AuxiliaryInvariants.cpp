@@ -35,7 +35,7 @@ void Encoder::invariantsAt(int unode, State &s) {
                 // At an arbitrary index below the bound: every index, for the solver.
                 const z3::expr k = ctx.bv_const(("index" + std::to_string(fresh++)).c_str(), 64);
                 const z3::expr broken =
-                    f ? notE(factAt(*f, k * ctx.bv_val(f->element->sizeBytes, 64))) : ctx.bool_val(true);
+                    f ? notE(factAt(*f, k * ctx.bv_val(f->element->sizeBytes, 64), true)) : ctx.bool_val(true);
                 invariantHits.push_back({andE(s.guard, broken), unode, i});
             }
             // Not assumed where checked: its instances are constraints on every model, the
@@ -57,6 +57,24 @@ void Encoder::invariantsAt(int unode, State &s) {
 }
 
 std::optional<Encoder::AssumedFact> Encoder::factIn(const ArrayFact &fact, State &s) {
+    if (fact.pointee) {
+        // An array of pointers held by its writes, an integer bound, the memory it points into.
+        const int object = objectFor(fact.array, 0);
+        const ObjectDesc &d = objects[size_t(object)];
+        const Type *bt = P.variable(fact.bound).type;
+        if (!d.element || !d.element->isPointer() || !bt || !bt->isInt())
+            return std::nullopt;
+        std::shared_ptr<const ObjectContents> array =
+            size_t(object) < s.memory.size() && s.memory[size_t(object)] ? s.memory[size_t(object)]
+            : d.initial                                                   ? d.initial
+                                                                          : zeroArray();
+        Eval ev{s, 0, -1, ctx.bool_val(true)};
+        const z3::expr bound = eval(makeVar(bt, fact.bound), ev).bv;
+        const unsigned widen = 64 - bound.get_sort().bv_size();
+        AssumedFact f{array, nullptr, std::nullopt, bt->isSigned ? z3::sext(bound, widen) : z3::zext(bound, widen),
+                      ctx.bool_val(true), fact.equal, d.element, fact.pointee, fact.constant, s.memory};
+        return f;
+    }
     // Arrays of one integer type held by their writes, a value or a second array of that
     // type, an integer bound: anything else is no fact this encoding can state (a candidate
     // that is then never assumed and always broken).
@@ -100,7 +118,7 @@ std::optional<Encoder::AssumedFact> Encoder::factIn(const ArrayFact &fact, State
     return f;
 }
 
-z3::expr Encoder::factAt(const AssumedFact &f, const z3::expr &offset) {
+z3::expr Encoder::factAt(const AssumedFact &f, const z3::expr &offset, bool checked) {
     const uint64_t size = f.element->sizeBytes;
     z3::expr in = z3::sge(offset, ctx.bv_val(0, 64)) && z3::slt(offset, f.bound * ctx.bv_val(size, 64));
     if (size > 1)
@@ -108,9 +126,72 @@ z3::expr Encoder::factAt(const AssumedFact &f, const z3::expr &offset) {
     in = in.simplify();
     if (in.is_false())
         return ctx.bool_val(true);
+    if (f.pointee)
+        return z3::implies(in, pointeeFactAt(f, offset, checked));
     const z3::expr a = readArray(*f.array, offset, f.element);
     const z3::expr b = f.other ? readArray(*f.other, offset, f.element) : *f.value;
     return z3::implies(in, f.equal ? a == b : a != b);
+}
+
+z3::expr Encoder::pointeeFactAt(const AssumedFact &f, const z3::expr &offset, bool checked) {
+    const ArrayFact::Pointee &p = *f.pointee;
+    const SymValue element = unpack(readArray(*f.array, offset, f.element), f.element);
+    z3::expr holds = ctx.bool_val(true);
+    for (const PtrTarget &t : element.targets) {
+        if (t.object < 0)
+            continue; // NULL, or no object: the fact says nothing of it
+        z3::expr missGuard = ctx.bool_val(true), missPointer = ctx.bool_val(true);
+        const std::optional<SymValue> guard = readIn(
+            f.memory, t.object, addE(t.offset, ctx.bv_val(p.guardOffset, 64)).simplify(), p.guardType, missGuard);
+        const std::optional<SymValue> pointer = readIn(
+            f.memory, t.object, addE(t.offset, ctx.bv_val(p.pointerOffset, 64)).simplify(), p.pointerType, missPointer);
+        // Where the object holds no such struct (another type, never typed): unproved where
+        // checked, nothing assumed.
+        const z3::expr unreadable = (!guard || !pointer || guard->isPointer || !pointer->isPointer)
+                                        ? ctx.bool_val(true)
+                                        : orE(missGuard, missPointer).simplify();
+        if (checked)
+            holds = andE(holds, notE(andE(t.guard, unreadable)));
+        if (unreadable.is_true())
+            continue;
+        const uint64_t bits = guard->bv.get_sort().bv_size();
+        const uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+        const z3::expr matches = guard->bv == ctx.bv_val(uint64_t(f.constant) & mask, unsigned(bits));
+        z3::expr null = ctx.bool_val(false);
+        for (const PtrTarget &q : pointer->targets)
+            if (q.object == -1)
+                null = orE(null, q.guard);
+        const z3::expr premise = andE(andE(t.guard, notE(unreadable)), p.guardEqual ? matches : notE(matches));
+        holds = andE(holds, z3::implies(premise, f.equal ? notE(null) : null));
+    }
+    return holds;
+}
+
+std::optional<SymValue> Encoder::readIn(const std::vector<std::shared_ptr<const ObjectContents>> &memory, int object,
+                                        const z3::expr &offset, const Type *t, z3::expr &miss) {
+    State s{ctx.bool_val(true), memory};
+    try {
+        if (objects[size_t(object)].region) {
+            const int array = regionArray(object, t);
+            const Type *element = objects[size_t(array)].element;
+            miss = ctx.bool_val(false);
+            return unpack(readArray(contents(s, array), offset, element), element);
+        }
+        const ObjectDesc &d = objects[size_t(object)];
+        if (!d.type)
+            return std::nullopt; // a heap object never accessed
+        const ObjectContents &c = contents(s, object);
+        if (c.base) {
+            miss = arrayMiss(d, offset, t);
+            return unpack(readArray(c, offset, d.element), d.element);
+        }
+        std::optional<SymValue> v;
+        for (auto &[i, hit] : leavesAt(object, offset, t, miss))
+            v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
+        return v;
+    } catch (const BmcUnsupported &) {
+        return std::nullopt; // through a different type
+    }
 }
 
 void Encoder::instantiateArrayFacts() {

@@ -27,6 +27,27 @@ struct ArrayFact {
     VarId array = NoVar, other = NoVar, value = NoVar, bound = NoVar;
     bool equal = true;
     int64_t constant = 0; // where other and value are both NoVar
+    // Instead, about the objects an array of pointers points to: where array[k] is not NULL
+    // and its integer at guardOffset is `constant` (guardEqual; else is not), its pointer at
+    // pointerOffset is not NULL (equal; else is NULL). "a[k]->n == 1 -> a[k]->p != 0".
+    struct Pointee {
+        uint64_t guardOffset = 0, pointerOffset = 0;
+        const Type *guardType = nullptr, *pointerType = nullptr;
+        bool guardEqual = true;
+    };
+    std::optional<Pointee> pointee = {};
+};
+
+// Objects of the heap by allocation site (the malloc or calloc call edge), from a points-to
+// analysis of the whole program (goals/AllocationSites.h): where the inductive step havocs
+// a pointer, it gives it NULL or the start of an object one of its sites allocated before.
+struct HeapSites {
+    // Pointer variables (and arrays and structs of pointers) whose every value is NULL or
+    // the start of an object of these sites (-2 among them: or an indeterminate address
+    // that is no object, where the variable is declared without initializer).
+    std::map<VarId, std::vector<EdgeId>> variables;
+    // The same for the pointers inside the objects of a site.
+    std::map<EdgeId, std::vector<EdgeId>> fields;
 };
 
 struct BmcOptions {
@@ -47,7 +68,11 @@ struct BmcOptions {
     // The step havocs its own loop, and may havoc the others to take them as their effect.
     struct Havoc {
         std::set<EdgeId> entryEdges;
-        std::vector<VarId> vars; // scalars and arrays of scalars, no pointers
+        std::vector<VarId> vars; // scalars and arrays of scalars; pointers listed in `heap`
+        // The allocation sites whose objects the loop writes: all of them, those allocated
+        // on the path before and those the havoc stands for, get arbitrary contents.
+        std::vector<EdgeId> sites;
+        std::shared_ptr<const HeapSites> heap = {};
     };
     std::vector<Havoc> havocs;
     // A call of one of these functions one frame beyond the recursion bound is summarized

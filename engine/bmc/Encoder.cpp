@@ -529,10 +529,19 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
         // Entering a loop of the inductive step: what it writes becomes arbitrary (not an
         // input of any execution: the step's paths are not replayed).
         Eval at{s, U.nodes[size_t(ue.target)].frame, ue.edge, ctx.bool_val(true)};
+        if (h.heap)
+            m_heapSites = h.heap;
         for (VarId v : h.vars) {
             const Type *t = P.variable(v).type;
-            havoc(address(makeVar(t, v), at), t, at);
+            // A pointer by allocation site: NULL or an object of its sites (else anywhere).
+            std::optional<std::vector<int>> pointees;
+            if (h.heap)
+                if (auto it = h.heap->variables.find(v); it != h.heap->variables.end())
+                    pointees = pointeesOf(it->second);
+            havoc(address(makeVar(t, v), at), t, at, pointees ? &*pointees : nullptr);
         }
+        for (EdgeId site : h.sites)
+            havocSite(site, at);
     }
     taken[&ue].push_back(s.guard);
     incoming[size_t(ue.target)].push_back(std::move(s));
@@ -557,18 +566,26 @@ void Encoder::tabulate(const BmcOptions::Table &table, const CfaEdge &e, const S
     s.guard = andE(s.guard, r.bv == value);
 }
 
-void Encoder::havoc(const SymValue &dst, const Type *t, Eval &at) {
-    if (objects[size_t(dst.targets[0].object)].element) {
-        setContents(at.state, dst.targets[0].object, indeterminateArray(false));
+void Encoder::havoc(const SymValue &dst, const Type *t, Eval &at, const std::vector<int> *pointees) {
+    if (const ObjectDesc &d = objects[size_t(dst.targets[0].object)]; d.element) {
+        std::optional<std::vector<int>> where;
+        if (pointees && d.element->isPointer())
+            where = *pointees;
+        setContents(at.state, dst.targets[0].object, indeterminateArray(false, std::move(where)));
         return;
     }
     for (const Leaf &l : leavesOf(t)) {
         const unsigned width = unsigned(l.type->sizeBytes * 8);
+        if (l.type->isPointer() && pointees) {
+            const z3::expr raw = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), PointerBits);
+            write(pointerAdd(dst, ctx.bv_val(l.offset, 64)), l.type, pointerFrom(raw, *pointees), at);
+            continue;
+        }
         z3::expr x = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), width);
         SymValue value{false, x, {}};
         if (l.type->isPointer()) {
-            // Loops that write pointers get no inductive step (Induction.cpp): this
-            // only keeps the encoding well-formed until the step says so.
+            // Pointers not known by allocation site get no inductive step (Induction.cpp):
+            // this only keeps the encoding well-formed until the step says so.
             const z3::expr null = x == ctx.bv_val(0, width);
             value = SymValue{true, ctx.bv_val(0, 1),
                              {PtrTarget{null, -1, ctx.bv_val(0, 64)},

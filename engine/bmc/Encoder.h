@@ -13,6 +13,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,6 +52,9 @@ struct ArrayBase {
     bool input = false;
     std::vector<std::pair<z3::expr, z3::expr>> reads; // offset, value
     std::unordered_map<unsigned, size_t> readAt;      // by the offset term's id
+    // A havoc by allocation site (BmcOptions::HeapSites): its pointers are NULL or the
+    // start of one of these objects (Encoder::pointerFrom), not any address.
+    std::optional<std::vector<int>> pointees;
     // Choice: `a` where guard holds, else `b`.
     std::optional<z3::expr> guard;
     std::shared_ptr<const ObjectContents> a, b;
@@ -93,7 +97,15 @@ struct ObjectDesc {
     uint64_t sizeBytes = 0;
     std::optional<z3::expr> dynamicBytes = {};
     int alive = -1;
+    EdgeId site = -1; // heap objects and regions: the allocating call's edge
+    // The objects of a site allocated before a havoc that stands for them (BmcOptions::Havoc
+    // with HeapSites), all at once: a pointer to one has the object's number above bit
+    // RegionBits of its offset; their scalars are held in one array per kind of scalar
+    // (Encoder::regionArray), by offset. Alive throughout (no free reaches such a site).
+    bool region = false;
 };
+
+constexpr unsigned RegionBits = 24;
 
 struct Violation {
     z3::expr condition;
@@ -206,7 +218,21 @@ private:
     // The contents of every array held by its writes and never written (shared).
     std::shared_ptr<const ObjectContents> zeroArray();
     // A declaration without initializer (input) or a havoc (not one) of an array held by its writes.
-    std::shared_ptr<const ObjectContents> indeterminateArray(bool input);
+    std::shared_ptr<const ObjectContents> indeterminateArray(bool input,
+                                                            std::optional<std::vector<int>> pointees = std::nullopt);
+    // Havocs by allocation site (HeapMemory.cpp): the region of a site's objects before the
+    // havoc; its array of the scalars of t's kind; a pointer to NULL or one of `pointees`
+    // (regions, heap objects) from the bits of raw (PointerBits wide); the objects a pointer
+    // of these sites may point to now; arbitrary contents for the objects of a site.
+    int regionOf(EdgeId site);
+    int regionArray(int region, const Type *t);
+    static constexpr unsigned PointerBits = 8 + (64 - RegionBits);
+    SymValue pointerFrom(const z3::expr &raw, const std::vector<int> &pointees);
+    std::vector<int> pointeesOf(const std::vector<EdgeId> &sites);
+    void havocSite(EdgeId site, Eval &at);
+    std::shared_ptr<const HeapSites> m_heapSites; // of the havocs applied so far
+    std::map<EdgeId, int> m_regions;
+    std::map<std::tuple<int, uint64_t, int>, int> m_regionArrays;
     // The element type when `t` is held by its writes (ArrayBase), and the element count.
     static const Type *sparseElement(const Type *t, uint64_t &count);
     // An element's bits in such an array: integers as they are, pointers packed (object
@@ -251,7 +277,8 @@ private:
     void applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s, std::vector<std::vector<State>> &incoming);
     void intrinsic(const CfaEdge &e, Eval &ev);
     // Gives the object at dst (of type t) arbitrary contents: not an input of any execution.
-    void havoc(const SymValue &dst, const Type *t, Eval &at);
+    // pointees: where its pointers may point (a havoc by allocation site), else anywhere.
+    void havoc(const SymValue &dst, const Type *t, Eval &at, const std::vector<int> *pointees = nullptr);
     void tabulate(const BmcOptions::Table &table, const CfaEdge &e, const SymValue &arg, State &s, Eval &ev);
     // The auxiliary invariants of the loop whose head `unode` is (BmcOptions::invariants):
     // checked (invariantHits) or assumed on the state arriving there.
@@ -264,10 +291,21 @@ private:
         z3::expr bound, when;
         bool equal;
         const Type *element;
+        // About the objects the elements point to: the fact, and the memory they are in.
+        std::optional<ArrayFact::Pointee> pointee = {};
+        int64_t constant = 0;
+        std::vector<std::shared_ptr<const ObjectContents>> memory = {};
     };
     std::optional<AssumedFact> factIn(const ArrayFact &fact, State &s);
-    // Whether fact f holds at byte offset `offset` (true where the offset is not an element below its bound).
-    z3::expr factAt(const AssumedFact &f, const z3::expr &offset);
+    // Whether fact f holds at byte offset `offset` (true where the offset is not an element
+    // below its bound). A pointee this encoding cannot read: true where assumed, false where
+    // checked.
+    z3::expr factAt(const AssumedFact &f, const z3::expr &offset, bool checked = false);
+    z3::expr pointeeFactAt(const AssumedFact &f, const z3::expr &offset, bool checked);
+    // A scalar of type t at `offset` in `object` in this memory, and where it is none (miss);
+    // nullopt where it never is.
+    std::optional<SymValue> readIn(const std::vector<std::shared_ptr<const ObjectContents>> &memory, int object,
+                                   const z3::expr &offset, const Type *t, z3::expr &miss);
     void instantiateArrayFacts();
     std::vector<AssumedFact> m_assumedFacts;
     // Every offset an array held by its writes was read at, with the element size read.

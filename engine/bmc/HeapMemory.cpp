@@ -37,6 +37,7 @@ void Encoder::allocate(const CallInfo &c, Eval &ev) {
     d.name = "heap object " + std::to_string(number + 1) + " (" + c.calleeName + " at line " +
              std::to_string(P.edge(ev.edge).line()) + ")";
     d.heap = true;
+    d.site = ev.edge;
     d.zeroed = zeroed;
     uint64_t constant;
     if (bytes.is_numeral_u64(constant))
@@ -73,6 +74,8 @@ void Encoder::release(const CallInfo &c, Eval &ev) {
     for (const PtrTarget &t : p.targets) {
         if (t.object == -1)
             continue; // free(NULL) does nothing
+        if (t.object >= 0 && objects[size_t(t.object)].region)
+            throw BmcUnsupported{"free of an object allocated before a loop taken as its effect"};
         if (t.object < 0 || !objects[size_t(t.object)].heap) {
             invalid = orE(invalid, t.guard);
             continue;
@@ -156,6 +159,118 @@ void Encoder::typeHeapObject(int object, const Type *t) {
         }
     }
     d.initial = std::move(c);
+}
+
+int Encoder::regionOf(EdgeId site) {
+    if (auto it = m_regions.find(site); it != m_regions.end())
+        return it->second;
+    ObjectDesc d;
+    d.name = "the objects of the allocation at line " + std::to_string(P.edge(site).line()) + " before the loop";
+    d.region = true;
+    d.site = site;
+    objects.push_back(std::move(d));
+    return m_regions[site] = int(objects.size() - 1);
+}
+
+int Encoder::regionArray(int region, const Type *t) {
+    const int kind = t->isPointer() ? 1 : t->isBool ? 2 : t->isFloat() ? 3 : 0;
+    const auto key = std::make_tuple(region, t->sizeBytes, kind);
+    if (auto it = m_regionArrays.find(key); it != m_regionArrays.end())
+        return it->second;
+    if (t->sizeBytes == 0 || (t->sizeBytes & (t->sizeBytes - 1)) != 0)
+        throw BmcUnsupported{"access to " + objects[size_t(region)].name + " as " + t->spelling()};
+    std::optional<std::vector<int>> pointees;
+    if (t->isPointer()) {
+        const EdgeId site = objects[size_t(region)].site;
+        if (!m_heapSites || !m_heapSites->fields.count(site))
+            throw BmcUnsupported{"a pointer in " + objects[size_t(region)].name + " that may point anywhere"};
+        pointees = pointeesOf(m_heapSites->fields.at(site));
+    }
+    ObjectDesc d;
+    d.name = objects[size_t(region)].name + ", their " + t->spelling() + " scalars";
+    d.type = t;
+    d.element = t;
+    d.count = (uint64_t(1) << 62) / t->sizeBytes;
+    // Before the havoc that made the region, nothing: arbitrary contents.
+    d.initial = indeterminateArray(false, pointees);
+    objects.push_back(std::move(d));
+    return m_regionArrays[key] = int(objects.size() - 1);
+}
+
+SymValue Encoder::pointerFrom(const z3::expr &raw, const std::vector<int> &pointees) {
+    // Chosen by the top 8 bits: NULL, or the j-th pointee; the object within a region by the rest.
+    const z3::expr choice = raw.extract(PointerBits - 1, PointerBits - 8);
+    const z3::expr number = raw.extract(PointerBits - 9, 0);
+    SymValue v{true, ctx.bv_val(0, 1), {}};
+    v.targets.push_back({pointees.empty() ? ctx.bool_val(true) : choice == ctx.bv_val(0, 8), -1, ctx.bv_val(0, 64)});
+    if (pointees.size() > 200)
+        throw BmcUnsupported{"a havocked pointer that may point to " + std::to_string(pointees.size()) + " objects"};
+    for (size_t j = 0; j < pointees.size(); ++j) {
+        const int o = pointees[j];
+        const z3::expr is = j + 1 == pointees.size() ? z3::uge(choice, ctx.bv_val(j + 1, 8)) : choice == ctx.bv_val(j + 1, 8);
+        if (o < 0) { // an indeterminate address, as freshInput gives
+            v.targets.push_back({is, -2, z3::zext(number, RegionBits)});
+            continue;
+        }
+        const z3::expr offset = objects[size_t(o)].region ? z3::concat(number, ctx.bv_val(0, RegionBits)) : ctx.bv_val(0, 64);
+        v.targets.push_back({is, o, offset});
+        m_pointees.insert(o);
+    }
+    return v;
+}
+
+std::vector<int> Encoder::pointeesOf(const std::vector<EdgeId> &sites) {
+    std::vector<int> out;
+    for (EdgeId site : sites) {
+        if (site < 0) { // an indeterminate address (HeapSites::variables)
+            out.push_back(-2);
+            continue;
+        }
+        out.push_back(regionOf(site));
+        // And those allocated on the unwound paths before: a path that did not allocate one
+        // finds it not alive (a dereference ends that choice).
+        for (size_t o = 0; o < objects.size(); ++o)
+            if (objects[o].heap && objects[o].site == site)
+                out.push_back(int(o));
+    }
+    return out;
+}
+
+void Encoder::havocSite(EdgeId site, Eval &at) {
+    if (!m_heapSites || !m_heapSites->fields.count(site))
+        throw BmcUnsupported{"a havoc of objects whose pointers may point anywhere"};
+    const std::vector<int> pointees = pointeesOf(m_heapSites->fields.at(site));
+    const int region = regionOf(site);
+    for (const auto &[key, array] : m_regionArrays)
+        if (std::get<0>(key) == region)
+            setContents(at.state, array,
+                        indeterminateArray(false, objects[size_t(array)].element->isPointer()
+                                                      ? std::optional<std::vector<int>>(pointees)
+                                                      : std::nullopt));
+    for (size_t o = 0; o < objects.size(); ++o) {
+        const ObjectDesc &d = objects[o];
+        if (!d.heap || d.site != site || !d.type)
+            continue; // untyped: never read or written, its contents are arbitrary already
+        if (d.element) {
+            setContents(at.state, int(o),
+                        indeterminateArray(false, d.element->isPointer() ? std::optional<std::vector<int>>(pointees)
+                                                                         : std::nullopt));
+            continue;
+        }
+        // Set directly, not written: on a path that did not allocate it, it stays not alive.
+        auto c = std::make_shared<ObjectContents>();
+        for (const Leaf &l : leavesOf(d.type)) {
+            if (l.type->isPointer()) {
+                c->leaves.push_back(pointerFrom(ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), PointerBits), pointees));
+                continue;
+            }
+            z3::expr v = ctx.bv_const(("havoc" + std::to_string(fresh++)).c_str(), unsigned(l.type->sizeBytes * 8));
+            if (l.type->isBool)
+                v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
+            c->leaves.push_back(SymValue{false, v, {}});
+        }
+        setContents(at.state, int(o), std::move(c));
+    }
 }
 
 z3::expr Encoder::alive(const State &s, int object) {

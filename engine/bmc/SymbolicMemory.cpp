@@ -219,9 +219,17 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
     for (const auto &target : ptr.targets) {
         if (target.object < 0)
             continue; // reported by address()
-        const ObjectContents &c = contents(ev.state, target.object);
         z3::expr miss = ctx.bool_val(true);
         std::optional<SymValue> v;
+        if (objects[size_t(target.object)].region) {
+            // An object before a havoc: its scalar of t's kind at the offset that is the object's and the field's.
+            const int array = regionArray(target.object, t);
+            const Type *element = objects[size_t(array)].element;
+            v = unpack(readArray(contents(ev.state, array), target.offset, element), element);
+            result = result ? select(target.guard, *v, *result) : *v;
+            continue;
+        }
+        const ObjectContents &c = contents(ev.state, target.object);
         if (c.base) {
             const ObjectDesc &d = objects[size_t(target.object)];
             miss = arrayMiss(d, target.offset, t);
@@ -252,6 +260,16 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
         // The write happens only where the path reaches it: states on other paths keep
         // their values when they merge, but within this state the guard is implied.
         z3::expr when = single ? ctx.bool_val(true) : target.guard;
+        if (objects[size_t(target.object)].region) {
+            const int array = regionArray(target.object, t);
+            const ObjectContents &old = contents(ev.state, array);
+            auto updated = std::make_shared<ObjectContents>(old);
+            updated->newest = std::make_shared<const ArrayWrite>(ArrayWrite{
+                old.newest, old.newest ? old.newest->depth + 1 : 1, target.offset,
+                pack(value, objects[size_t(array)].element), when});
+            setContents(ev.state, array, std::move(updated));
+            continue;
+        }
         const ObjectContents &old = contents(ev.state, target.object);
         if (old.base) {
             const z3::expr miss = arrayMiss(objects[size_t(target.object)], target.offset, t);
@@ -435,11 +453,18 @@ z3::expr Encoder::readBase(ArrayBase &base, const z3::expr &offset, const Type *
     }
     // An indeterminate pointer is its bits as an input: NULL for 0, else an address that is
     // no object (as freshInput).
-    auto stored = [&](const z3::expr &raw) { return element->isPointer() ? packAddress(raw, element) : raw; };
+    // One of a havoc's pointees, where it was by allocation site.
+    auto stored = [&](const z3::expr &raw) {
+        if (!element->isPointer())
+            return raw;
+        return base.pointees ? pack(pointerFrom(raw, *base.pointees), element) : packAddress(raw, element);
+    };
     auto known = base.readAt.find(offset.id());
     if (known != base.readAt.end())
         return stored(base.reads[known->second].second);
-    const unsigned width = element->isPointer() ? unsigned(element->sizeBytes * 8) : element->bits;
+    const unsigned width = !element->isPointer() ? element->bits
+                           : base.pointees       ? PointerBits
+                                                 : unsigned(element->sizeBytes * 8);
     z3::expr v = ctx.bv_const(((base.input ? "uninit" : "havoc") + std::to_string(fresh++)).c_str(), width);
     if (element->isBool)
         v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
@@ -577,11 +602,12 @@ std::shared_ptr<const ObjectContents> Encoder::zeroArray() {
     return m_zeroArray;
 }
 
-std::shared_ptr<const ObjectContents> Encoder::indeterminateArray(bool input) {
+std::shared_ptr<const ObjectContents> Encoder::indeterminateArray(bool input, std::optional<std::vector<int>> pointees) {
     auto c = std::make_shared<ObjectContents>();
     c->base = std::make_shared<ArrayBase>();
     c->base->kind = ArrayBase::Indeterminate;
     c->base->input = input;
+    c->base->pointees = std::move(pointees);
     return c;
 }
 

@@ -56,6 +56,83 @@ VarId steadyValue(const Program &p, const InductionLoop &loop, const ExprPtr &e,
     return x->var;
 }
 
+// `e` is arr[i] with arr an array of pointers to structs and i the counter: arr.
+VarId pointerElementAt(const Program &p, const ExprPtr &e, VarId counter) {
+    const Expr *x = e.get();
+    if (!x || x->kind != ExprKind::Index || x->ops[0]->kind != ExprKind::Var || !x->type->isPointer() ||
+        !x->type->target || !x->type->target->isStruct())
+        return NoVar;
+    const Expr *i = stripCasts(x->ops[1]);
+    if (!i || i->kind != ExprKind::Var || i->var != counter)
+        return NoVar;
+    const VarId a = x->ops[0]->var;
+    return nameable(p, a) && p.variable(a).type->isArray() ? a : NoVar;
+}
+
+// Facts about the structs an array of pointers points to, where the loop stores a[i] = s:
+// each pointer field of the struct, NULL or not, under each test of an integer field against
+// a constant that the loop makes ("a[k]->n == 1 -> a[k]->p != 0": s->p = malloc(...) where
+// s->n == 1). Candidates of every polarity: Houdini keeps what holds.
+void addPointeeFacts(const Program &program, const InductionLoop &loop, const std::vector<VarId> &counters,
+                     std::vector<HeadInvariant> &out) {
+    const FunctionCfa &main = program.functions[size_t(program.entryFunction)];
+    struct Test {
+        const Type *record;
+        unsigned field;
+        int64_t constant;
+    };
+    std::vector<Test> tests;
+    for (EdgeId id : main.edges) {
+        const CfaEdge &e = program.edge(id);
+        if (!loop.body.count(e.from) || e.kind != EdgeKind::Assume || !e.cond || e.cond->kind != ExprKind::Binary ||
+            (e.cond->binaryOp != BinaryOp::Eq && e.cond->binaryOp != BinaryOp::Ne))
+            continue;
+        for (int side = 0; side < 2; ++side) {
+            const Expr *m = stripCasts(e.cond->ops[size_t(side)]);
+            const Expr *c = stripCasts(e.cond->ops[size_t(1 - side)]);
+            if (m && c && m->kind == ExprKind::Member && m->ops[0]->kind == ExprKind::Deref && c->kind == ExprKind::IntConst &&
+                m->type->isInt() && !m->type->isBool && m->ops[0]->type->fields[m->field].bitFields.empty())
+                tests.push_back({m->ops[0]->type, m->field, c->value});
+        }
+    }
+    for (EdgeId id : main.edges) {
+        const CfaEdge &e = program.edge(id);
+        if (!loop.body.count(e.from) || e.kind != EdgeKind::Assignment)
+            continue;
+        for (VarId i : counters) {
+            const VarId a = pointerElementAt(program, e.lhs, i);
+            if (a == NoVar)
+                continue;
+            const Type *record = e.lhs->type->target;
+            for (const Test &t : tests) {
+                if (t.record != record)
+                    continue;
+                const StructField &guard = record->fields[t.field];
+                const std::optional<int64_t> constant = constantOf(makeIntConst(guard.type, t.constant), guard.type);
+                for (const StructField &target : record->fields) {
+                    if (!target.type->isPointer())
+                        continue;
+                    for (const bool guardEqual : {true, false})
+                        for (const bool nonNull : {true, false}) {
+                            ArrayFact f{a, NoVar, NoVar, i, nonNull, constant.value_or(t.constant)};
+                            f.pointee = ArrayFact::Pointee{guard.offsetBytes, target.offsetBytes, guard.type, target.type,
+                                                           guardEqual};
+                            const std::string k = program.variable(a).name + "[k]->";
+                            HeadInvariant h;
+                            h.text = k + guard.name + (guardEqual ? " == " : " != ") + std::to_string(*constant) +
+                                     " -> " + k + target.name + (nonNull ? " != 0" : " == 0") + " for 0 <= k < " +
+                                     program.variable(i).name;
+                            if (std::any_of(out.begin(), out.end(), [&](const HeadInvariant &o) { return o.text == h.text; }))
+                                continue;
+                            h.fact = std::make_shared<const ArrayFact>(f);
+                            out.push_back(std::move(h));
+                        }
+                }
+            }
+        }
+    }
+}
+
 } // namespace
 
 std::vector<HeadInvariant> arrayFactCandidates(const Program &program, const InductionLoop &loop) {
@@ -82,6 +159,7 @@ std::vector<HeadInvariant> arrayFactCandidates(const Program &program, const Ind
         if (nameable(program, v) && program.variable(v).type && program.variable(v).type->isInt() &&
             !program.variable(v).type->isArray())
             counters.push_back(v);
+    addPointeeFacts(program, loop, counters, out);
     for (EdgeId id : main.edges) {
         const CfaEdge &e = program.edge(id);
         if (!loop.body.count(e.from))

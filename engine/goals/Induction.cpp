@@ -1,6 +1,7 @@
 #include "goals/Induction.h"
 
 #include "bmc/LoopStructure.h"
+#include "goals/AllocationSites.h"
 #include "semantics/Layout.h"
 
 #include <chrono>
@@ -25,12 +26,14 @@ VarId rootOf(const ExprPtr &lvalue) {
 // globals. A write through a pointer anywhere makes the answer unknown.
 struct Writes {
     std::set<VarId> vars;
+    std::set<EdgeId> sites; // objects of these allocation sites, written through pointers
     std::string refused;
 };
 
 class WriteSets {
 public:
-    explicit WriteSets(const Program &p) : P(p) {}
+    // sites: where writes through pointers may go; without it, such a write is refused.
+    explicit WriteSets(const Program &p, const AllocationSites *sites = nullptr) : P(p), m_sites(sites) {}
 
     // Adds what `e` may write among the globals and the locals of `top` (the loop's function).
     void addEdge(const CfaEdge &e, FunctionId top, Writes &w, std::set<FunctionId> &visiting) {
@@ -41,6 +44,12 @@ public:
         };
         auto note = [&](const ExprPtr &lv) {
             VarId v = rootOf(lv);
+            if (v == NoVar && m_sites) {
+                if (const std::optional<std::set<EdgeId>> sites = m_sites->writtenSites(lv)) {
+                    w.sites.insert(sites->begin(), sites->end());
+                    return;
+                }
+            }
             if (v == NoVar) {
                 if (w.refused.empty())
                     w.refused = "it writes through a pointer (" + e.text + ")";
@@ -68,7 +77,92 @@ public:
 
 private:
     const Program &P;
+    const AllocationSites *m_sites;
 };
+
+// The variables an edge reads, and the one it writes whole (NoVar: none).
+void usesOf(const CfaEdge &e, std::vector<VarId> &uses, VarId &def) {
+    def = NoVar;
+    auto lvalue = [&](const ExprPtr &lv) {
+        if (lv->kind == ExprKind::Var)
+            def = lv->var;
+        else
+            collectVars(lv, uses);
+    };
+    switch (e.kind) {
+    case EdgeKind::Assignment:
+        collectVars(e.rhs, uses);
+        lvalue(e.lhs);
+        break;
+    case EdgeKind::Declaration: {
+        std::vector<VarId> targets;
+        for (const Initializer &i : e.inits) {
+            collectVars(i.value, uses);
+            collectVars(i.target, targets);
+        }
+        for (VarId v : targets)
+            if (v != e.declared)
+                uses.push_back(v);
+        def = e.declared;
+        break;
+    }
+    case EdgeKind::Assume: collectVars(e.cond, uses); break;
+    case EdgeKind::Call:
+        for (const ExprPtr &a : e.call.args)
+            collectVars(a, uses);
+        if (e.call.lhs)
+            lvalue(e.call.lhs);
+        break;
+    case EdgeKind::Return:
+        if (e.value)
+            collectVars(e.value, uses);
+        break;
+    default: break;
+    }
+}
+
+// The entry function's locals that hold pointers and are dead at `head`: every path from
+// it writes them whole before it reads them (backward liveness over the function's CFA;
+// variables whose address is taken are live everywhere, callees cannot name the others).
+std::set<VarId> deadPointersAt(const Program &p, const FunctionCfa &main, NodeId head,
+                               const std::set<VarId> &addressTaken) {
+    std::set<VarId> candidates;
+    for (VarId v : main.locals)
+        if (holdsPointers(p.variable(v).type) && !addressTaken.count(v) && !p.variable(v).isParam)
+            candidates.insert(v);
+    if (candidates.empty())
+        return {};
+    std::map<NodeId, std::set<VarId>> live;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t n = main.nodes.size(); n-- > 0;) {
+            const NodeId node = main.nodes[n];
+            std::set<VarId> in;
+            for (EdgeId id : p.node(node).out) {
+                const CfaEdge &e = p.edge(id);
+                std::vector<VarId> uses;
+                VarId def;
+                usesOf(e, uses, def);
+                for (VarId v : live[e.to])
+                    if (v != def)
+                        in.insert(v);
+                for (VarId v : uses)
+                    if (candidates.count(v))
+                        in.insert(v);
+            }
+            std::set<VarId> &slot = live[node];
+            if (in != slot) {
+                slot = std::move(in);
+                changed = true;
+            }
+        }
+    }
+    std::set<VarId> dead;
+    for (VarId v : candidates)
+        if (!live[head].count(v))
+            dead.insert(v);
+    return dead;
+}
 
 // Havoc gives no pointer a value an execution could have: a write set with one is refused.
 void refusePointerWrites(const Program &p, const std::set<VarId> &vars, std::string &refused) {
@@ -140,6 +234,7 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
         return out;
     const FunctionCfa &main = program.functions[program.entryFunction];
     const LoopStructure ls = computeLoops(program, main);
+    const AllocationSites sites(program);
     for (size_t i = 0; i < ls.loops.size(); ++i) {
         const LoopInfo &l = ls.loops[i];
         InductionLoop loop;
@@ -154,7 +249,7 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
             if (which == int(i))
                 loop.backEdges.insert(e);
         Writes w;
-        WriteSets sets(program);
+        WriteSets sets(program, &sites);
         std::set<FunctionId> visiting{main.id};
         for (EdgeId id : main.edges)
             if (loop.body.count(program.edge(id).from))
@@ -162,8 +257,22 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
         loop.refused = w.refused;
         if (ls.irreducible)
             loop.refused = "the function has irreducible control flow";
-        refusePointerWrites(program, w.vars, loop.refused);
         loop.writes.assign(w.vars.begin(), w.vars.end());
+        const std::set<VarId> dead = deadPointersAt(program, main, l.head, sites.addressTaken());
+        for (VarId v : loop.writes) {
+            if (dead.count(v))
+                continue;
+            if (holdsPointers(program.variable(v).type) && !sites.known(v) && loop.refused.empty())
+                loop.refused = "it writes the pointer " + program.variable(v).name;
+            loop.havocked.push_back(v);
+        }
+        loop.heap = sites.heap();
+        for (EdgeId s : w.sites) {
+            if (!loop.heap->fields.count(s) && loop.refused.empty())
+                loop.refused = "it writes objects of the allocation at line " + std::to_string(program.edge(s).line()) +
+                               " whose pointers may point elsewhere than to allocated objects";
+            loop.sites.push_back(s);
+        }
         out.push_back(std::move(loop));
     }
     return out;
@@ -260,7 +369,7 @@ OtherLoops abstractOtherLoops(const std::vector<InductionLoop> &loops, size_t ex
             underExact = underExact || (o != except && !loops[o].refused.empty() && encloses(loops, o, i));
         if (underExact)
             continue;
-        out.havocs.push_back({loops[i].entryEdges, loops[i].writes});
+        out.havocs.push_back(loops[i].havoc());
         out.ids.insert(loops[i].id);
         if (encloses(loops, i, except)) {
             out.enclosing.insert(loops[i].id);
@@ -290,7 +399,7 @@ BmcOptions InductiveStep::optionsFor(const InductionLoop &loop, unsigned k, doub
     o.timeoutSeconds = timeoutSeconds;
     o.cancel = cancel;
     if (!base)
-        o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});
+        o.havocs.push_back(loop.havoc());
     for (const HeadInvariant &h : invariants)
         o.invariants.push_back(h.at(loop.head)); // where the step enters the loop
     if (others)

@@ -33,7 +33,14 @@ struct InductionLoop {
     std::set<EdgeId> entryEdges;  // into the head from outside the loop
     std::set<EdgeId> backEdges;
     std::vector<VarId> writes;    // what the loop (and what it calls) may write
+    // Of those, what a havoc gives arbitrary values: not the pointers dead at the head (each
+    // iteration writes them before it reads them, as `S *s = a[i]`), whose value there no
+    // execution reads.
+    std::vector<VarId> havocked;
+    std::vector<EdgeId> sites;    // the allocation sites whose objects the loop writes
+    std::shared_ptr<const HeapSites> heap; // where the havocked pointers may point
     std::string refused;          // non-empty: no step over this loop, and why
+    BmcOptions::Havoc havoc() const { return {entryEdges, havocked, sites, heap}; }
 };
 
 // Every loop of the entry function, each after the loop around it.

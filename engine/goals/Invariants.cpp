@@ -596,7 +596,7 @@ LoopInvariants inferInvariants(const Program &program, const InductionLoop &loop
     const OneIteration iteration(program, loop, exits);
     o.observer = &iteration;
     o.loopBounds[loop.id] = 2;
-    o.havocs.push_back(BmcOptions::Havoc{loop.entryEdges, loop.writes});
+    o.havocs.push_back(loop.havoc());
     o.timeoutSeconds = left();
     for (size_t i = 0; i < candidates.size(); ++i)
         o.invariants[i].checkedFrom = 1;
