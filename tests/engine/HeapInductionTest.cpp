@@ -10,6 +10,8 @@
 #include "goals/Invariants.h"
 #include "semantics/Interpreter.h"
 
+#include <fstream>
+#include <iterator>
 #include <gtest/gtest.h>
 
 using namespace vcov;
@@ -18,40 +20,18 @@ using vcov::test::parseC;
 
 namespace {
 
-// SV-COMP's array-industry-pattern/array_of_struct_ptr_cond_init.c, with the condition
-// that decides the pointer and the one the second loop asserts as parameters.
-std::string structArray(const std::string &allocatedWhen, const std::string &asserted,
-                        const std::string &inFirstLoop = "", const std::string &before = "",
-                        const std::string &between = "") {
-    return R"(#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-extern void abort(void);
-void reach_error(void) {}
-void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
-struct S { int *p; int n; };
-struct S *a[100000];
-int main(void) {
-  int i = 0;
-  )" + before + R"(
-  for (; i < 100000; i++) {
-    struct S *s1 = (struct S *)malloc(sizeof(struct S));
-    s1->n = __VERIFIER_nondet_int();
-    if ()" + allocatedWhen + R"()
-      s1->p = (int *)malloc(sizeof(int));
-    else
-      s1->p = (void *)0;
-    a[i] = s1;
-    )" + inFirstLoop + R"(
-  }
-  )" + between + R"(
-  for (i = 0; i < 100000; i++) {
-    struct S *s2 = a[i];
-    if (s2->n == 1)
-      __VERIFIER_assert()" + asserted + R"();
-  }
-  return 0;
-}
-)";
+// tests/data/goals/struct_array.c (SV-COMP's array_of_struct_ptr_cond_init), with each
+// (text, replacement) applied once.
+std::string structArray(const std::vector<std::pair<std::string, std::string>> &changes = {}) {
+    std::ifstream in(VCOV_TEST_DATA "/goals/struct_array.c");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const auto &[from, to] : changes) {
+        const size_t at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        if (at != std::string::npos)
+            text.replace(at, from.size(), to);
+    }
+    return text;
 }
 
 // Every covered goal's test, replayed, takes the goal's edge; no goal that a run of the
@@ -80,7 +60,7 @@ GoalOptions proofsOnly() {
 } // namespace
 
 TEST(HeapInduction, LoopsThatStorePointersToTheirOwnAllocationsAreNotRefused) {
-    auto p = parseC(structArray("s1->n == 1", "s2->p != (void *)0"));
+    auto p = parseC(structArray());
     const std::vector<InductionLoop> loops = inductionLoops(*p);
     ASSERT_EQ(loops.size(), 2u);
     EXPECT_EQ(loops[0].refused, "");
@@ -100,7 +80,7 @@ TEST(HeapInduction, LoopsThatStorePointersToTheirOwnAllocationsAreNotRefused) {
 }
 
 TEST(HeapInduction, TheAssertionOverTheStructsIsProvedUnreachable) {
-    auto p = parseC(structArray("s1->n == 1", "s2->p != (void *)0"));
+    auto p = parseC(structArray());
     const GoalReport r = decideBranchGoals(*p, proofsOnly());
     const BranchGoal *fails = goal(r, "(cond)", false);
     ASSERT_NE(fails, nullptr);
@@ -111,7 +91,7 @@ TEST(HeapInduction, TheAssertionOverTheStructsIsProvedUnreachable) {
 TEST(HeapInduction, AFactBrokenThroughAPointerReadBackIsDropped) {
     // The loop empties the pointer of the struct one before: a[k]->n == 1 -> a[k]->p != 0
     // fails for it, so nothing is proved; a[0] with n == 1 fails the assertion.
-    auto p = parseC(structArray("s1->n == 1", "s2->p != (void *)0", "if (i > 0) a[i - 1]->p = 0;"));
+    auto p = parseC(structArray({{"a[i] = s1;", "a[i] = s1;\n    if (i > 0) a[i - 1]->p = 0;"}}));
     const std::vector<InductionLoop> loops = inductionLoops(*p);
     ASSERT_EQ(loops.size(), 2u);
     EXPECT_EQ(loops[0].refused, "");
@@ -132,10 +112,10 @@ TEST(HeapInduction, AnObjectAllocatedBeforeTheLoopMayBeWhatAHavockedPointerPoint
     // a[0] is `first`, allocated before the loop; after it, first->p = 0 through the variable
     // the loop never writes. A havoc that gave a[0] only objects of the loop's own past would
     // miss that alias and prove the assertion; every run fails it at i == 0.
-    auto p = parseC(structArray("s1->n == 1", "s2->p != (void *)0", "",
-                                "struct S *first = (struct S *)malloc(sizeof(struct S));\n"
-                                "first->n = 1; first->p = (int *)malloc(sizeof(int)); a[0] = first; i = 1;",
-                                "first->p = 0;"));
+    auto p = parseC(structArray({{"  int i;\n", "  int i;\n  struct S *first = (struct S *)malloc(sizeof(struct S));\n"
+                                                "  first->n = 1; first->p = (int *)malloc(sizeof(int)); a[0] = first;\n"},
+                                 {"for (i = 0; i < 100000; i++) {\n    struct S *s1", "for (i = 1; i < 100000; i++) {\n    struct S *s1"},
+                                 {"  for (i = 0; i < 100000; i++) {\n    struct S *s2", "  first->p = 0;\n  for (i = 0; i < 100000; i++) {\n    struct S *s2"}}));
     const GoalReport r = decideBranchGoals(*p, proofsOnly());
     const BranchGoal *fails = goal(r, "(cond)", false);
     ASSERT_NE(fails, nullptr);
@@ -162,12 +142,12 @@ TEST(HeapInduction, AnObjectAllocatedBeforeTheLoopMayBeWhatAHavockedPointerPoint
 TEST(HeapInduction, APointerThatMayPointElsewhereIsRefused) {
     // free() makes the ints' site one whose objects may be gone: a havoc cannot stand for
     // them, and so not for the structs that point to them, nor for the array.
-    auto p = parseC(structArray("s1->n == 1", "s2->p != (void *)0", "", "", "free(a[5]->p);"));
+    auto p = parseC(structArray({{"  for (i = 0; i < 100000; i++) {\n    struct S *s2", "  free(a[5]->p);\n  for (i = 0; i < 100000; i++) {\n    struct S *s2"}}));
     const std::vector<InductionLoop> loops = inductionLoops(*p);
     ASSERT_EQ(loops.size(), 2u);
     EXPECT_EQ(loops[0].refused, "it writes the pointer a");
     // An address of a variable stored with the heap's: the same.
-    auto q = parseC(structArray("s1->n == 1", "s2->p != (void *)0", "if (i == 7) s1->p = &i;"));
+    auto q = parseC(structArray({{"a[i] = s1;", "if (i == 7) s1->p = &i;\n    a[i] = s1;"}}));
     const std::vector<InductionLoop> qloops = inductionLoops(*q);
     ASSERT_EQ(qloops.size(), 2u);
     EXPECT_NE(qloops[0].refused, "");

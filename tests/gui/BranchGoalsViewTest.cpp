@@ -143,6 +143,12 @@ private slots:
                               QStringLiteral("view-branch-goals-call-summaries.png"));
     }
 
+    // ... and with which facts about the structs an array of pointers points to.
+    void aGoalProvedOverTheHeap() {
+        theOneUnreachableGoal(QStringLiteral("struct_array.c"), QStringLiteral("a[k]-&gt;n == 1 -&gt; a[k]-&gt;p != 0") /* the detail is HTML */,
+                              QStringLiteral("view-branch-goals-heap-facts.png"));
+    }
+
     // A goal deeper than every bound, covered by a test made along the value analysis's
     // path into it: the detail names that origin, and the test steps in the Trace view.
     void aGoalCoveredAlongAValueAnalysisPath() {
