@@ -60,19 +60,19 @@ std::optional<Encoder::AssumedFact> Encoder::factIn(const ArrayFact &fact, State
     if (fact.pointee) {
         // An array of pointers held by its writes, an integer bound, the memory it points into.
         const int object = objectFor(fact.array, 0);
-        const ObjectDesc &d = objects[size_t(object)];
+        const Type *element = objects[size_t(object)].element; // (eval below may add objects)
         const Type *bt = P.variable(fact.bound).type;
-        if (!d.element || !d.element->isPointer() || !bt || !bt->isInt())
+        if (!element || !element->isPointer() || !bt || !bt->isInt())
             return std::nullopt;
         std::shared_ptr<const ObjectContents> array =
             size_t(object) < s.memory.size() && s.memory[size_t(object)] ? s.memory[size_t(object)]
-            : d.initial                                                   ? d.initial
+            : objects[size_t(object)].initial                             ? objects[size_t(object)].initial
                                                                           : zeroArray();
         Eval ev{s, 0, -1, ctx.bool_val(true)};
         const z3::expr bound = eval(makeVar(bt, fact.bound), ev).bv;
         const unsigned widen = 64 - bound.get_sort().bv_size();
         AssumedFact f{array, nullptr, std::nullopt, bt->isSigned ? z3::sext(bound, widen) : z3::zext(bound, widen),
-                      ctx.bool_val(true), fact.equal, d.element, fact.pointee, fact.constant, s.memory};
+                      ctx.bool_val(true), fact.equal, element, fact.pointee, fact.constant, s.memory};
         return f;
     }
     // Arrays of one integer type held by their writes, a value or a second array of that
