@@ -230,6 +230,32 @@ void forEachEdgeExpr(const CfaEdge &e, const std::function<void(const ExprPtr &)
         visit(a);
 }
 
+std::set<VarId> addressTakenVariables(const Program &p) {
+    std::set<VarId> out;
+    auto scan = [&](const ExprPtr &x) {
+        std::vector<const Expr *> todo{x.get()};
+        while (!todo.empty()) {
+            const Expr *y = todo.back();
+            todo.pop_back();
+            if (y->kind == ExprKind::AddrOf || (y->kind == ExprKind::Cast && y->castKind == CastKind::ArrayDecay)) {
+                const Expr *root = y->ops[0].get();
+                while (root->kind == ExprKind::Member || root->kind == ExprKind::Index)
+                    root = root->ops[0].get();
+                if (root->kind == ExprKind::Var)
+                    out.insert(root->var);
+            }
+            for (const ExprPtr &o : y->ops)
+                todo.push_back(o.get());
+        }
+    };
+    for (const CfaEdge &e : p.edges)
+        forEachEdgeExpr(e, scan);
+    for (const GlobalDeclaration &g : p.globals)
+        for (const Initializer &i : g.inits)
+            scan(i.value);
+    return out;
+}
+
 bool callsBody(const Program &p, const CfaEdge &e) {
     return e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::None && e.call.callee != NoFunction &&
            p.functions[size_t(e.call.callee)].hasBody;

@@ -199,6 +199,9 @@ bool callsBody(const Program &p, const CfaEdge &e);
 // Every expression an edge holds (condition, sides of an assignment, return value, call
 // result and arguments, initializers), each once; null ones are skipped.
 void forEachEdgeExpr(const CfaEdge &e, const std::function<void(const ExprPtr &)> &f);
+// Variables whose address is taken somewhere (&v, &v.f, &v[i], an array decaying to a
+// pointer), in any edge or global initializer: what a pointer may reach besides the heap.
+std::set<VarId> addressTakenVariables(const Program &p);
 
 // A program variant (a mutant): some edges replaced by other operations between the same
 // locations. The interpreter runs a variant (InterpreterOptions::variant); the bounded model

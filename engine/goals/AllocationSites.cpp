@@ -45,20 +45,6 @@ const Expr *stripped(const ExprPtr &e) {
     return x;
 }
 
-void addressesIn(const ExprPtr &e, std::set<VarId> &out) {
-    if (!e)
-        return;
-    if (e->kind == ExprKind::AddrOf || (e->kind == ExprKind::Cast && e->castKind == CastKind::ArrayDecay)) {
-        const Expr *x = e->ops[0].get();
-        while (x->kind == ExprKind::Index || x->kind == ExprKind::Member)
-            x = x->ops[0].get();
-        if (x->kind == ExprKind::Var)
-            out.insert(x->var);
-    }
-    for (const ExprPtr &op : e->ops)
-        addressesIn(op, out);
-}
-
 } // namespace
 
 bool holdsPointers(const Type *t) {
@@ -239,22 +225,7 @@ AllocationSites::AllocationSites(const Program &program) : P(program), m_heap(st
             impl->wild = true;
             break;
         }
-    for (const FunctionCfa &f : program.functions)
-        for (EdgeId id : f.edges) {
-            const CfaEdge &e = program.edge(id);
-            addressesIn(e.lhs, m_addressTaken);
-            addressesIn(e.rhs, m_addressTaken);
-            addressesIn(e.cond, m_addressTaken);
-            addressesIn(e.value, m_addressTaken);
-            addressesIn(e.call.lhs, m_addressTaken);
-            for (const ExprPtr &a : e.call.args)
-                addressesIn(a, m_addressTaken);
-            for (const Initializer &i : e.inits)
-                addressesIn(i.value, m_addressTaken);
-        }
-    for (const GlobalDeclaration &g : program.globals)
-        for (const Initializer &i : g.inits)
-            addressesIn(i.value, m_addressTaken);
+    m_addressTaken = addressTakenVariables(program);
     for (const auto &[l, v] : impl->held) {
         const std::optional<std::vector<EdgeId>> sites = impl->knownSites(v);
         if (!sites)
@@ -287,20 +258,8 @@ AllocationSites::AllocationSites(const Program &program) : P(program), m_heap(st
             return std::any_of(sites.begin(), sites.end(),
                                [&](EdgeId s) { return s != Indeterminate && !m_heap->fields.count(s); });
         };
-        for (auto it = m_heap->fields.begin(); it != m_heap->fields.end();)
-            if (reachesUnknown(it->second)) {
-                it = m_heap->fields.erase(it);
-                changed = true;
-            } else {
-                ++it;
-            }
-        for (auto it = m_heap->variables.begin(); it != m_heap->variables.end();)
-            if (reachesUnknown(it->second)) {
-                it = m_heap->variables.erase(it);
-                changed = true;
-            } else {
-                ++it;
-            }
+        auto unknown = [&](const auto &entry) { return reachesUnknown(entry.second); };
+        changed = std::erase_if(m_heap->fields, unknown) + std::erase_if(m_heap->variables, unknown) > 0;
     }
     d = std::move(impl);
 }

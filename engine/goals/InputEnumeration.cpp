@@ -197,23 +197,7 @@ InputDomain Enumeration::run() {
             it = drawsMemo.emplace(e.call.callee, draws(e.call.callee)).first;
         return it->second;
     };
-    for (const CfaEdge &e : P.edges)
-        forEachEdgeExpr(e, [&](const ExprPtr &x) {
-            std::vector<const Expr *> todo{x.get()};
-            while (!todo.empty()) {
-                const Expr *y = todo.back();
-                todo.pop_back();
-                if (y->kind == ExprKind::AddrOf || (y->kind == ExprKind::Cast && y->castKind == CastKind::ArrayDecay)) {
-                    const Expr *root = y->ops[0].get();
-                    while (root->kind == ExprKind::Member || root->kind == ExprKind::Index)
-                        root = root->ops[0].get();
-                    if (root->kind == ExprKind::Var)
-                        addressTaken.insert(root->var);
-                }
-                for (const ExprPtr &o : y->ops)
-                    todo.push_back(o.get());
-            }
-        });
+    addressTaken = addressTakenVariables(P);
     // Backwards from the edges that draw.
     std::vector<NodeId> todo;
     for (EdgeId id : F.edges)

@@ -77,6 +77,7 @@ def run_vcov(cli, task, seconds, work):
             "gcov_branches": branch, "confirmed": confirmed, "gcov_output": gcov.stdout.strip()}
 
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "tests", "goals"))
 from gcov_check import NONDET  # noqa: E402  the nondet functions and their C types
 
