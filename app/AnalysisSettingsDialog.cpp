@@ -19,7 +19,7 @@ constexpr TraversalOrder Orders[] = {TraversalOrder::Bfs, TraversalOrder::Dfs, T
 }
 
 AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
-    : QDialog(parent), m_order(new QComboBox), m_tieBreak(new QCheckBox(tr("Break ties by the Reach score"))),
+    : QDialog(parent), m_domain(new QComboBox), m_order(new QComboBox), m_tieBreak(new QCheckBox(tr("Break ties by the Reach score"))),
       m_heuristic(new QCheckBox(tr("Reach heuristic guides the execution generator"))),
       m_completion(new QCheckBox(tr("Solver completion (Algorithm 1's query for lines still uncovered)"))),
       m_exact(new QCheckBox(tr("Exact check: prove the remaining lines unreachable or cover them"))),
@@ -32,6 +32,10 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
       m_goalInvariants(new QCheckBox(tr("Auxiliary invariants: strengthen the step with what Houdini proves at loop heads"))),
       m_goalEnumeration(new QCheckBox(tr("Every input: where inputs are few and drawn before the first loop, a run per input"))) {
     setWindowTitle(tr("Analysis Settings"));
+    m_domain->addItem(tr("Explicit values"), int(AnalysisDomain::Value));
+    m_domain->addItem(tr("Predicate abstraction (lazy, CEGAR)"), int(AnalysisDomain::Predicate));
+    m_domain->setToolTip(tr("Explicit values know the values of variables; predicate abstraction knows which of "
+                            "its predicates hold and learns new ones from spurious paths to errors"));
     m_order->addItem(tr("Breadth first"));
     m_order->addItem(tr("Depth first"));
     m_order->addItem(tr("CFA reverse postorder"));
@@ -59,8 +63,9 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
     m_goalSeconds->setSuffix(tr(" s"));
     m_goalSeconds->setSpecialValueText(tr("no limit"));
 
-    auto *analysis = new QGroupBox(tr("Analysis (explicit values, ART)"));
+    auto *analysis = new QGroupBox(tr("Analysis (ART)"));
     auto *af = new QFormLayout(analysis);
+    af->addRow(tr("Abstract domain:"), m_domain);
     af->addRow(tr("Traversal order:"), m_order);
     af->addRow(QString(), m_tieBreak);
     af->addRow(tr("ART nodes:"), m_maxNodes);
@@ -106,6 +111,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
 }
 
 void AnalysisSettingsDialog::setOptions(const CoverageOptions &o) {
+    m_domain->setCurrentIndex(std::max(0, m_domain->findData(int(o.analysis.domain))));
     for (int i = 0; i < 4; ++i)
         if (Orders[i] == o.analysis.order)
             m_order->setCurrentIndex(i);
@@ -124,6 +130,7 @@ void AnalysisSettingsDialog::setOptions(const CoverageOptions &o) {
 
 CoverageOptions AnalysisSettingsDialog::options() const {
     CoverageOptions o = defaults();
+    o.analysis.domain = AnalysisDomain(m_domain->currentData().toInt());
     o.analysis.order = Orders[std::clamp(m_order->currentIndex(), 0, 3)];
     o.analysis.scoreTieBreak = m_tieBreak->isChecked();
     o.analysis.budget.maxNodes = size_t(m_maxNodes->value());
@@ -150,6 +157,8 @@ CoverageOptions AnalysisSettingsDialog::load() {
     QSettings s;
     CoverageOptions o = defaults();
     s.beginGroup(QStringLiteral("analysis"));
+    if (auto domain = analysisDomainFromName(s.value(QStringLiteral("domain")).toString().toStdString()))
+        o.analysis.domain = *domain;
     if (auto order = traversalOrderFromName(s.value(QStringLiteral("order")).toString().toStdString()))
         o.analysis.order = *order;
     o.analysis.scoreTieBreak = s.value(QStringLiteral("tieBreak"), o.analysis.scoreTieBreak).toBool();
@@ -169,6 +178,7 @@ CoverageOptions AnalysisSettingsDialog::load() {
 void AnalysisSettingsDialog::save(const CoverageOptions &o) {
     QSettings s;
     s.beginGroup(QStringLiteral("analysis"));
+    s.setValue(QStringLiteral("domain"), QString::fromLatin1(analysisDomainName(o.analysis.domain)));
     s.setValue(QStringLiteral("order"), QString::fromLatin1(traversalOrderName(o.analysis.order)));
     s.setValue(QStringLiteral("tieBreak"), o.analysis.scoreTieBreak);
     s.setValue(QStringLiteral("maxNodes"), qulonglong(o.analysis.budget.maxNodes));

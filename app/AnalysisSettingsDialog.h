@@ -1,4 +1,4 @@
-// The analysis settings: traversal order and tie-break, budgets, the execution generation
+// The analysis settings: the abstract domain (explicit values, predicates), traversal order and tie-break, budgets, the execution generation
 // (heuristic, solver completion) and the exact check. Kept in QSettings between sessions.
 #pragma once
 
@@ -35,7 +35,7 @@ public:
     static void saveGoals(const GoalOptions &options);
 
 private:
-    QComboBox *m_order;
+    QComboBox *m_domain, *m_order;
     QCheckBox *m_tieBreak, *m_heuristic, *m_completion, *m_exact;
     QSpinBox *m_maxNodes, *m_memory, *m_execBudget, *m_exactUnwind;
     QDoubleSpinBox *m_seconds, *m_execSeconds, *m_exactSeconds;

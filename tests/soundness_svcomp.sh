@@ -1,8 +1,9 @@
 #!/bin/bash
 # soundness_svcomp.sh VCOV_CLI BENCH TOOL [JOBS] — the soundness suite on real tasks:
 # every task of BENCH/svcomp/SOUNDNESS.tsv through `vcov-cli bmc` at a small bound
-# (TOOL=bmc), `vcov-cli bmc --k-induction` (TOOL=kinduction: safe by the inductive step)
-# or `vcov-cli coverage` with small budgets (TOOL=coverage). Fails on any
+# (TOOL=bmc), `vcov-cli bmc --k-induction` (TOOL=kinduction: safe by the inductive step),
+# `vcov-cli coverage` with small budgets (TOOL=coverage), or `vcov-cli verify` with the
+# predicate analysis (TOOL=predicate) or its auto choice (TOOL=auto). Fails on any
 # unsound claim:
 #   expected false (reach_error is reachable): bmc "VERIFICATION SUCCESSFUL" (a complete
 #     proof: unwinding assertions are on), or a coverage analysis that "explored every
@@ -27,14 +28,16 @@ one() {
     timeout 60 "$cli" bmc "${flags[@]}" --unwind 3 --timeout 8 >"$log" 2>&1; status=$?
   elif [ "$tool" = kinduction ]; then
     timeout 60 "$cli" bmc "${flags[@]}" --k-induction --k-max 64 --timeout 10 >"$log" 2>&1; status=$?
+  elif [ "$tool" = predicate ] || [ "$tool" = auto ]; then
+    timeout 60 "$cli" verify "${flags[@]}" --analysis "$tool" --time "${VERIFY_TIME:-5}" >"$log" 2>&1; status=$?
   else
     timeout 60 "$cli" coverage "${flags[@]}" --max-nodes 4000 --time 2 --exec-time 1.5 >"$log" 2>&1; status=$?
   fi
   local claim verdict="ok"
   case "$tool:$status" in
-    bmc:0|kinduction:0) claim=safe ;;
-    bmc:10|kinduction:10) claim=unsafe ;;
-    bmc:1|kinduction:1) claim=unknown ;;
+    bmc:0|kinduction:0|predicate:0|auto:0) claim=safe ;;
+    bmc:10|kinduction:10|predicate:10|auto:10) claim=unsafe ;;
+    bmc:1|kinduction:1|predicate:1|auto:1) claim=unknown ;;
     coverage:10) claim=bug ;;
     coverage:0)
       if grep -q "explored every reachable state" "$log"; then claim=finished-no-bug; else claim=stopped; fi ;;

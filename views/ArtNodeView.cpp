@@ -67,7 +67,8 @@ QString ArtNodeView::nodeHtml(const Program &program, const Art &art, int id) {
                     .arg(QString::fromStdString(moveLabel(program, n.via)).toHtmlEscaped());
     html += QStringLiteral("</p>");
     if (n.status == ArtNodeStatus::Covered && n.coveredBy >= 0)
-        html += tr("<p>Covered by %1: its state \u2291 the state of %1 (every value %1 knows, this node knows too), "
+        html += tr("<p>Covered by %1: its state \u2291 the state of %1 (whatever %1's state says, this node's says too: every value it knows, "
+                   "every predicate that holds), "
                    "so %1's subtree stands for this node's continuations.</p>")
                     .arg(link(n.coveredBy));
     if (n.status == ArtNodeStatus::Target) {

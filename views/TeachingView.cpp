@@ -41,7 +41,29 @@ void TeachingView::clear() {
 }
 
 void TeachingView::addSnapshot(const Program &program, const ExplorationSnapshot &s) {
-    if (s.expansion && !s.expansion->checked.empty()) {
+    if (s.expansion && s.expansion->refinement) {
+        // CEGAR: what the infeasible path taught, and the cut the graph now shows before
+        // the tree grows again.
+        const ArtExpansion &e = *s.expansion;
+        ++m_count;
+        m_last = QString::fromStdString(e.summary);
+        QStringList learned;
+        for (const auto &l : e.learned)
+            learned << QStringLiteral("<li><code>%1</code></li>").arg(QString::fromStdString(l).toHtmlEscaped());
+        const QString cut = e.learned.empty()
+                                ? tr("Nothing new was learned: the analysis stops here.")
+                                : tr("Cut %1 node(s); node <a href=\"art:%2\">%2</a> goes back on the waitlist and its "
+                                     "subtree grows again with the new predicates.")
+                                      .arg(e.cutNodes)
+                                      .arg(e.node);
+        m_log->append(tr("<p><b>%1.</b> Refinement (%2).<br>Predicates learned from the infeasible path:<ul>%3</ul>"
+                         "%4<br><i>%5</i></p>")
+                          .arg(m_count)
+                          .arg(QString::fromStdString(e.why).toHtmlEscaped())
+                          .arg(learned.join(QString()))
+                          .arg(cut)
+                          .arg(QString::fromStdString(e.summary).toHtmlEscaped()));
+    } else if (s.expansion && !s.expansion->checked.empty()) {
         // A target's check is a step of its own: along its tree path, or (waitlist empty)
         // over every path of the ART, coverings included.
         const ArtExpansion &e = *s.expansion;

@@ -38,6 +38,14 @@ bool isInternalError(const BmcResult &r) {
 }
 } // namespace
 
+bool writeViolationWitness(const std::string &out, const Program &program, const Execution &violation) {
+    WitnessMetadata meta;
+    meta.version = VCOV_VERSION;
+    const bool graphml = out.size() > 8 && out.compare(out.size() - 8, 8, ".graphml") == 0;
+    return writeFile(out, graphml ? violationWitnessGraphml(program, violation, meta)
+                                  : violationWitnessYaml(program, violation, meta));
+}
+
 int bmcCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each",
                                        "k-max", "witness", "sarif"},
@@ -166,13 +174,8 @@ int bmcCommand(const std::vector<std::string> &args) {
     if (auto out = opts->value("witness"); !out.empty()) {
         if (!violation) {
             std::cerr << "vcov-cli: no violation witness written: the verdict is " << verdictName(r.verdict) << "\n";
-        } else {
-            WitnessMetadata meta;
-            meta.version = VCOV_VERSION;
-            const bool graphml = out.size() > 8 && out.compare(out.size() - 8, 8, ".graphml") == 0;
-            if (!writeFile(out, graphml ? violationWitnessGraphml(*program, *violation, meta)
-                                        : violationWitnessYaml(*program, *violation, meta)))
-                return ExitInputError;
+        } else if (!writeViolationWitness(out, *program, *violation)) {
+            return ExitInputError;
         }
     }
     if (auto out = opts->value("sarif"); !out.empty()) {

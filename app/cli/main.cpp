@@ -5,6 +5,7 @@
 #include "cli/MutateCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ValidateCommand.h"
+#include "cli/VerifyCommand.h"
 #include "formats/CfaDot.h"
 #include "formats/CfaJson.h"
 #include "bmc/Bmc.h"
@@ -41,6 +42,8 @@ Commands:
          or unknown; write the tests as a Test-Comp suite (vcov-cli goals --help)
   validate  validate an SV-COMP violation witness (GraphML 1.0 or YAML 2.0): confirmed,
          refuted or unknown
+  verify a verdict as SV-COMP gives it: true (proved), false (a replayed counterexample) or
+         unknown, by the value or predicate analysis, k-induction, or auto
 
 Program options (all commands):
   -I DIR               include directory
@@ -89,8 +92,22 @@ validate options (vcov-cli validate --witness FILE PROGRAM.c):
   --unwind K, --timeout S, --property LIST   bound the search, as for bmc (default unwind 10)
   --json OUT           write the verdict and the execution that follows the witness
 
+verify options:
+  --analysis A         value, predicate (CEGAR), kinduction, or auto (default: the predicate
+                       analysis for 40 % of the time, then k-induction)
+  --order bfs|dfs|rpo  traversal order of the ART analyses (default bfs)
+  --cartesian          predicate analysis: Cartesian abstraction, not Boolean
+  --time S             time budget in seconds (default 60)
+  --max-nodes N        ART node budget (default 1000000)
+  --k-max K            the last k of k-induction (default 256)
+  --witness OUT        for false: an SV-COMP violation witness (GraphML for OUT.graphml, else YAML)
+  --json OUT           the verdict, which analysis decided, why, and the counterexample
+
 coverage options:
-  --analysis value     the ART analysis (explicit values; the only one so far)
+  --analysis A         the ART analysis: value (explicit values, the default) or predicate
+                       (predicate abstraction with lazy refinement: CEGAR)
+  --cartesian          predicate analysis: Cartesian abstraction (only what holds in every
+                       state) instead of Boolean combinations of the predicates
   --order bfs|dfs|rpo  traversal order of the analysis (default bfs)
   --tie-break          break ties of the order by the Reach score of the location
   --max-nodes N        ART node budget (default 100000)
@@ -123,21 +140,24 @@ bmc: 0 safe, 10 unsafe, 1 unknown, for the program itself (mutants are listed); 
 coverage: 0 measured, 10 a property violation was found (replayed);
 mutate: 0 the campaign ran, 10 the harness fails on the original code;
 witness: 0 found, 10 none exists within the bound, 1 unknown;
-validate: 10 confirmed (the witness's violation is real), 0 refuted, 1 unknown.
+validate: 10 confirmed (the witness's violation is real), 0 refuted, 1 unknown;
+verify: 0 true, 10 false, 1 unknown.
 )";
 
 int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"analysis", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
                                  "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
-                                {"no-heuristic", "no-completion", "exact", "tie-break"});
+                                {"no-heuristic", "no-completion", "exact", "tie-break", "cartesian"});
     if (!opts)
         return ExitUsage;
     CoverageOptions co;
     co.analysis.budget.maxNodes = 100'000;
     co.analysis.budget.maxSeconds = 60;
-    if (std::string a = opts->value("analysis", "value"); a != "value") {
-        std::cerr << "vcov-cli: unknown analysis '" << a << "' (available: value)\n";
+    if (auto domain = analysisDomainFromName(opts->value("analysis", "value")))
+        co.analysis.domain = *domain;
+    else {
+        std::cerr << "vcov-cli: unknown analysis '" << opts->value("analysis") << "' (available: value, predicate)\n";
         return ExitUsage;
     }
     auto order = traversalOrderFromName(opts->value("order", "bfs"));
@@ -147,6 +167,7 @@ int coverageCommand(const std::vector<std::string> &args) {
     }
     co.analysis.order = *order;
     co.analysis.scoreTieBreak = opts->has("tie-break");
+    co.analysis.cartesian = opts->has("cartesian");
     try {
         if (auto v = opts->value("max-nodes"); !v.empty())
             co.analysis.budget.maxNodes = std::stoull(v);
@@ -172,8 +193,13 @@ int coverageCommand(const std::vector<std::string> &args) {
         return ExitInputError;
     CoverageResult r = runCoverage(*program, co);
     const Art &art = *r.art;
-    std::cout << "analysis: " << art.nodes.size() << " ART nodes (" << art.count(ArtNodeStatus::Waitlist)
+    std::cout << "analysis: " << r.analysisDomain << ", " << art.nodes.size() << " ART nodes (" << art.count(ArtNodeStatus::Waitlist)
               << " on the waitlist, " << art.count(ArtNodeStatus::Covered) << " covered); " << r.analysisStopText << "\n";
+    if (r.analysisDomain == std::string("predicate")) {
+        std::cout << "refinements: " << r.refinements << "\n";
+        for (const auto &[where, predicates] : r.precision)
+            std::cout << "  predicates at " << where << ": " << predicates << "\n";
+    }
     std::cout << "assumption automaton: " << r.automaton.states.size() << " states, " << r.automaton.falseNodes
               << " ART nodes to FALSE\n";
     std::cout << "executions: " << r.executions.size() << " (" << r.spuriousPaths << " spurious paths, " << r.undecidedPaths << " undecided, "
@@ -330,6 +356,8 @@ int main(int argc, char **argv) {
             return goalsCommand(args);
         if (command == "validate")
             return validateCommand(args);
+        if (command == "verify")
+            return verifyCommand(args);
     } catch (const std::exception &ex) {
         std::cerr << "vcov-cli: internal error: " << ex.what() << "\n";
         return 70;

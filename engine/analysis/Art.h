@@ -3,7 +3,7 @@
 #pragma once
 
 #include "Cfa.h"
-#include "analysis/ValueDomain.h"
+#include "analysis/AbstractDomain.h"
 
 #include <memory>
 #include <string>
@@ -46,7 +46,7 @@ struct ArtNode {
     std::string checkText;      // Target: the check's result in words (why spurious, why unconfirmed)
     int observerState = -1;     // the observer automaton's state, when run in a product
     int expansion = -1;         // the order in which nodes were expanded (teaching mode)
-    std::shared_ptr<const ValueState> state;
+    std::shared_ptr<const AbstractState> state;
 
     int depth() const { return state ? state->depth() : 0; }
     bool spurious() const { return status == ArtNodeStatus::Target && check == TargetCheck::Spurious; }

@@ -1,5 +1,7 @@
 #include "analysis/ArtAnalysis.h"
 
+#include "analysis/PredicateDomain.h"
+#include "analysis/ValueDomain.h"
 #include "automata/ArtPaths.h"
 #include "bmc/Bmc.h"
 #include "semantics/Interpreter.h"
@@ -77,8 +79,24 @@ const char *stopReasonName(StopReason r) {
     case StopReason::MemoryBudget: return "memory budget";
     case StopReason::Cancelled: return "cancelled";
     case StopReason::ViolationFound: return "violation found";
+    case StopReason::RefinementFailed: return "refinement failed";
     }
     return "?";
+}
+
+const char *analysisDomainName(AnalysisDomain d) {
+    switch (d) {
+    case AnalysisDomain::Value: return "value";
+    case AnalysisDomain::Predicate: return "predicate";
+    }
+    return "?";
+}
+
+std::optional<AnalysisDomain> analysisDomainFromName(const std::string &name) {
+    for (auto d : {AnalysisDomain::Value, AnalysisDomain::Predicate})
+        if (name == analysisDomainName(d))
+            return d;
+    return std::nullopt;
 }
 
 std::string describeStop(StopReason r, const ArtBudget &b, const Art *art) {
@@ -99,6 +117,8 @@ std::string describeStop(StopReason r, const ArtBudget &b, const Art *art) {
     case StopReason::MemoryBudget: return "the memory budget (" + std::to_string(b.maxMemoryMb) + " MB) ran out";
     case StopReason::Cancelled: return "the analysis was stopped";
     case StopReason::ViolationFound: return "the analysis stopped at a property violation";
+    case StopReason::RefinementFailed:
+        return "the refinement learned nothing new from an infeasible path: nothing is claimed beyond it";
     }
     return "?";
 }
@@ -147,7 +167,14 @@ std::vector<int> cfaPostorder(const Program &p) {
     return post;
 }
 
-std::vector<EdgeId> callStackOf(const ValueState &s) {
+// The state of a root the domain could not make (it fails at once).
+struct NoState : AbstractState {
+    bool lessOrEqual(const AbstractState &) const override { return false; }
+    std::string describe(const Program &) const override { return {}; }
+    std::vector<std::pair<std::string, std::string>> describeFrames(const Program &) const override { return {}; }
+};
+
+std::vector<EdgeId> callStackOf(const AbstractState &s) {
     std::vector<EdgeId> calls;
     for (const auto &f : s.stack)
         calls.push_back(f.callEdge);
@@ -168,21 +195,34 @@ size_t residentMb() {
 }
 
 ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathObserver *observer, Score score)
-    : P(program), m_options(options), m_observer(observer), m_score(std::move(score)), m_transfer(program),
+    : P(program), m_options(options), m_observer(observer), m_score(std::move(score)),
       m_postorder(cfaPostorder(program)) {
+    if (options.domain == AnalysisDomain::Predicate)
+        m_domain = std::make_unique<PredicateTransfer>(program, options.cartesian ? PredicateAbstraction::Cartesian
+                                                                                  : PredicateAbstraction::Boolean);
+    else
+        m_domain = std::make_unique<ValueTransfer>(program);
     LineIndex lines(program);
     m_lineOfEdge = lines.ofEdge;
     m_lineSeen.assign(lines.lines.size(), 0);
+    makeRoot();
+}
+
+ArtAnalysis::~ArtAnalysis() = default;
+
+void ArtAnalysis::makeRoot() {
     ArtNode root;
     root.id = 0;
     root.location = P.functions[P.entryFunction].entry;
-    root.observerState = observer ? observer->initial() : -1;
+    root.observerState = m_observer ? m_observer->initial() : -1;
     try {
-        root.state = m_transfer.initialState();
-    } catch (const ValueUnsupported &u) {
+        root.state = m_domain->initialState();
+    } catch (const DomainUnsupported &u) {
         root.status = ArtNodeStatus::Failed;
         root.message = u.what;
-        root.state = std::make_shared<ValueState>();
+        auto none = std::make_shared<NoState>();
+        none->stack.push_back({P.entryFunction, -1});
+        root.state = std::move(none);
     }
     m_art.nodes.push_back(std::move(root));
     m_level.push_back(0);
@@ -222,7 +262,7 @@ void ArtAnalysis::noteLine(PathMove m) {
     }
 }
 
-int ArtAnalysis::addNode(int parent, const ValueSuccessor &s) {
+int ArtAnalysis::addNode(int parent, const Successor &s) {
     ArtNode n;
     n.id = int(m_art.nodes.size());
     n.location = s.location;
@@ -392,7 +432,7 @@ void ArtAnalysis::decideTargets() {
 }
 
 bool ArtAnalysis::step() {
-    if (m_stop == StopReason::ViolationFound)
+    if (m_stop == StopReason::ViolationFound || m_stop == StopReason::RefinementFailed)
         return false;
     if (m_stop == StopReason::Cancelled)
         m_stop = StopReason::Running; // resumed after a pause
@@ -410,8 +450,20 @@ bool ArtAnalysis::step() {
         const ArtNode &t = m_art.nodes[size_t(id)];
         m_last.summary = "Checked target " + std::to_string(id) + " (" + t.message + ") along its tree path: " +
                          targetCheckName(t.check);
+        if (t.check == TargetCheck::PathInfeasible && m_domain->refines()) {
+            // CEGAR: the abstract path is spurious; the next step refines along it.
+            m_unrefined.push_back(id);
+            m_last.summary += " — no execution follows it: the abstraction is too coarse here, the next step refines it";
+        }
         account();
         return m_stop != StopReason::ViolationFound;
+    }
+    if (!m_unrefined.empty()) {
+        const int id = m_unrefined.front();
+        m_unrefined.erase(m_unrefined.begin());
+        refineTarget(id);
+        account();
+        return m_stop != StopReason::RefinementFailed;
     }
     if (m_waitlist.empty()) {
         if (m_options.checkTargets && !m_targetsDecided && m_art.unconfirmedTargets() > 0) {
@@ -443,11 +495,11 @@ bool ArtAnalysis::step() {
         if (m_options.scoreTieBreak && m_score)
             m_last.why += ", Reach score " + std::to_string(int64_t(m_score(n))) + " as tie-break";
     }
-    std::vector<ValueSuccessor> succs;
+    std::vector<Successor> succs;
     std::string failed;
     try {
-        succs = m_transfer.successors(*m_art.nodes[size_t(id)].state, m_art.nodes[size_t(id)].location);
-    } catch (const ValueUnsupported &u) {
+        succs = m_domain->successors(*m_art.nodes[size_t(id)].state, m_art.nodes[size_t(id)].location);
+    } catch (const DomainUnsupported &u) {
         failed = u.what;
     } catch (const std::exception &ex) {
         failed = std::string("internal error: ") + ex.what();
@@ -498,6 +550,143 @@ bool ArtAnalysis::step() {
                                                                           : " — every outgoing edge is infeasible here";
     account();
     return true;
+}
+
+void ArtAnalysis::refineTarget(int node) {
+    m_last = ArtExpansion{};
+    m_last.refinement = true;
+    m_last.checked = {node};
+    m_last.why = "the tree path to target " + std::to_string(node) + " is infeasible (counterexample-guided refinement)";
+    const std::vector<PathMove> path = m_art.pathTo(node);
+    auto fail = [&](const std::string &why) {
+        ArtNode &t = m_art.nodes[size_t(node)];
+        t.check = TargetCheck::Unconfirmed;
+        t.checkText = "unconfirmed: its tree path is infeasible, but " + why;
+        m_stop = StopReason::RefinementFailed;
+        m_refinementFailure = "the refinement of target " + std::to_string(node) + "'s infeasible path (" + t.message +
+                              ") learned nothing new: " + why + "; nothing is claimed beyond it";
+        m_last.summary = "Refinement failed: " + why;
+    };
+    if (auto seen = m_refinedPaths.find(path); seen != m_refinedPaths.end() && seen->second == m_domain->precisionSize())
+        return fail("the same abstract path came back after its refinement");
+    // chain[i]: the node the first i moves reach.
+    std::vector<int> chain;
+    for (int n = node; n >= 0; n = m_art.nodes[size_t(n)].parent)
+        chain.push_back(n);
+    std::reverse(chain.begin(), chain.end());
+    std::vector<const AbstractState *> states;
+    for (int n : chain)
+        states.push_back(m_art.nodes[size_t(n)].state.get());
+    Refinement r;
+    try {
+        r = m_domain->refine(path, states);
+    } catch (const DomainUnsupported &u) {
+        return fail(u.what);
+    }
+    if (r.pivot < 0)
+        return fail(r.why.empty() ? "no new predicate" : r.why);
+    m_refinedPaths[path] = m_domain->precisionSize();
+    ++m_refinements;
+    // The pivot's parent keeps its state (computed with its location's whole precision) and
+    // is expanded again.
+    const int keep = r.pivot == 0 ? -1 : chain[size_t(r.pivot - 1)];
+    const std::string at = keep < 0 ? "the whole ART (the root's precision changed)" : "the subtree below node " + std::to_string(keep);
+    int kept = 0;
+    m_last.cutNodes = cutBelow(keep, &kept);
+    m_last.checked.clear(); // the target was cut: ids are renumbered
+    m_last.node = kept;
+    m_last.learned = r.learned;
+    m_last.summary = "Refinement " + std::to_string(m_refinements) + ": the path to target " + std::to_string(node) +
+                     " is infeasible (" + r.why + "); learned " + std::to_string(r.newPredicates) +
+                     " predicate(s); cut " + at + " (" + std::to_string(m_last.cutNodes) +
+                     " node(s)), node " + std::to_string(kept) + " goes back on the waitlist";
+}
+
+size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
+    const size_t before = m_art.nodes.size();
+    m_targetsDecided = false;
+    std::vector<int> newId(before, -1);
+    if (keep < 0) {
+        m_art.nodes.clear();
+        m_level.clear();
+    } else {
+        std::vector<char> removed(before, 0);
+        std::vector<int> stack = m_art.nodes[size_t(keep)].children;
+        while (!stack.empty()) {
+            int n = stack.back();
+            stack.pop_back();
+            removed[size_t(n)] = 1;
+            for (int c : m_art.nodes[size_t(n)].children)
+                stack.push_back(c);
+        }
+        int next = 0;
+        for (size_t i = 0; i < before; ++i)
+            if (!removed[i])
+                newId[i] = next++;
+        std::vector<ArtNode> nodes;
+        std::vector<int> level;
+        nodes.reserve(size_t(next));
+        for (size_t i = 0; i < before; ++i) {
+            if (removed[i])
+                continue;
+            ArtNode n = std::move(m_art.nodes[i]);
+            n.id = newId[i];
+            if (n.parent >= 0)
+                n.parent = newId[size_t(n.parent)];
+            std::vector<int> children;
+            for (int c : n.children)
+                if (newId[size_t(c)] >= 0)
+                    children.push_back(newId[size_t(c)]);
+            n.children = std::move(children);
+            if (n.status == ArtNodeStatus::Covered) {
+                // Its coverer was cut: it goes back to the waitlist.
+                n.coveredBy = newId[size_t(n.coveredBy)];
+                if (n.coveredBy < 0)
+                    n.status = ArtNodeStatus::Waitlist;
+            }
+            if (int(i) == keep) {
+                n.children.clear();
+                n.status = ArtNodeStatus::Waitlist;
+                n.expansion = -1;
+            }
+            nodes.push_back(std::move(n));
+            level.push_back(m_level[i]);
+        }
+        m_art.nodes = std::move(nodes);
+        m_level = std::move(level);
+    }
+    auto remap = [&](std::vector<int> &ids) {
+        std::vector<int> kept;
+        for (int id : ids)
+            if (id >= 0 && size_t(id) < before && newId[size_t(id)] >= 0)
+                kept.push_back(newId[size_t(id)]);
+        ids = std::move(kept);
+    };
+    remap(m_unchecked);
+    remap(m_unrefined);
+    remap(m_newExits);
+    m_waitlist.clear();
+    m_atLocation.clear();
+    std::fill(m_lineSeen.begin(), m_lineSeen.end(), 0);
+    m_exploredLines = 0;
+    if (keep < 0) {
+        makeRoot();
+        if (keptId)
+            *keptId = 0;
+        return before - 1;
+    }
+    for (const ArtNode &n : m_art.nodes) {
+        if (n.parent >= 0)
+            noteLine(n.via);
+        if (n.status == ArtNodeStatus::Covered || n.status == ArtNodeStatus::Target || n.terminal)
+            continue;
+        m_atLocation[{n.location, n.observerState, callStackOf(*n.state)}].push_back(n.id);
+        if (n.status == ArtNodeStatus::Waitlist)
+            enqueue(n.id);
+    }
+    if (keptId)
+        *keptId = newId[size_t(keep)];
+    return before - m_art.nodes.size();
 }
 
 bool ArtAnalysis::budgetExhausted() {

@@ -1,12 +1,14 @@
-// The CPA algorithm over the explicit-value domain: take a node from the waitlist in the
-// chosen traversal order, compute its successors (transfer), keep them separate (merge-sep),
-// cover a successor whose state is subsumed by a node at the same location (stop), until
-// the waitlist is empty, a budget ends, the caller cancels, or a real violation is found.
-// One expansion at a time is available for single-stepping (teaching mode).
+// The CPA algorithm over an abstract domain (AbstractDomain.h: explicit values, predicates):
+// take a node from the waitlist in the chosen traversal order, compute its successors
+// (transfer), keep them separate (merge-sep), cover a successor whose state is subsumed by a
+// node at the same location (stop), until the waitlist is empty, a budget ends, the caller
+// cancels, or a real violation is found. A domain that refines (CEGAR) gets each infeasible
+// path to a target; the ART is cut where the new precision changes a state and re-grown.
+// One step at a time is available for single-stepping (teaching mode).
 #pragma once
 
 #include "analysis/Art.h"
-#include "analysis/ValueDomain.h"
+#include "analysis/AbstractDomain.h"
 #include "automata/PathObserver.h"
 #include "semantics/Execution.h"
 
@@ -45,13 +47,26 @@ struct ArtBudget {
 
 // FinishedUnconfirmed: the waitlist is empty, but some target is neither confirmed nor
 // proved spurious, or some node could not be expanded: nothing is claimed beyond them.
-enum class StopReason { Running, Finished, FinishedUnconfirmed, NodeBudget, TimeBudget, MemoryBudget, Cancelled, ViolationFound };
+// RefinementFailed: an infeasible path to a target taught the domain nothing new (the
+// solver gave up, or the same path came back): the analysis stops there, never loops.
+enum class StopReason { Running, Finished, FinishedUnconfirmed, NodeBudget, TimeBudget, MemoryBudget, Cancelled, ViolationFound,
+                        RefinementFailed };
 const char *stopReasonName(StopReason r);
 // "the node budget (10000 nodes) ran out" and the like; the ART tells how many targets and
 // nodes an unconfirmed finish left open.
 std::string describeStop(StopReason r, const ArtBudget &budget, const Art *art = nullptr);
 
+// The abstract domain of the ART: explicit values, or predicates with lazy abstraction and
+// CEGAR (paper 000's Table 2).
+enum class AnalysisDomain { Value, Predicate };
+const char *analysisDomainName(AnalysisDomain d);
+std::optional<AnalysisDomain> analysisDomainFromName(const std::string &name);
+
 struct ArtOptions {
+    AnalysisDomain domain = AnalysisDomain::Value;
+    // Predicate domain: only the predicates that hold in every state (Cartesian), not the
+    // Boolean combinations of the others too.
+    bool cartesian = false;
     TraversalOrder order = TraversalOrder::Bfs;
     bool scoreTieBreak = false; // break ties of the order by the score (the Reach heuristic)
     ArtBudget budget;
@@ -72,6 +87,11 @@ struct ArtExpansion {
     std::vector<int> covered;        // successors covered at once by existing nodes
     std::vector<int> targets;
     std::string summary;
+    // A refinement (CEGAR): what was learned, and how many nodes the cut removed (node is
+    // then the node put back on the waitlist, in the renumbered ART).
+    bool refinement = false;
+    std::vector<std::string> learned;
+    size_t cutNodes = 0;
 };
 
 struct ArtProgress {
@@ -87,6 +107,7 @@ public:
     using Score = std::function<double(const ArtNode &)>;
 
     ArtAnalysis(const Program &program, ArtOptions options, const PathObserver *observer = nullptr, Score score = {});
+    ~ArtAnalysis();
 
     // One step: checks a target made by the last expansion, or expands the next waitlist
     // node, or (waitlist empty) decides the remaining targets over every ART path; false
@@ -106,7 +127,9 @@ public:
     size_t waitlistSize() const { return m_waitlist.size(); }
     int peekNext() const { return m_waitlist.empty() ? -1 : std::get<4>(*m_waitlist.begin()); }
     // describeStop for this analysis.
-    std::string stopText() const { return describeStop(m_stop, m_options.budget, &m_art); }
+    std::string stopText() const {
+        return m_stop == StopReason::RefinementFailed ? m_refinementFailure : describeStop(m_stop, m_options.budget, &m_art);
+    }
     ArtProgress progress() const;
     // The user ended the analysis (e.g. while it was paused between single steps).
     void cancel() {
@@ -116,6 +139,10 @@ public:
     // True (and the stop reason set) when a budget has run out.
     bool budgetExhausted();
     double seconds() const { return m_seconds; }
+    const char *domainName() const { return m_domain->name(); }
+    // CEGAR: refinements made, and the precision learned (per location, in source terms).
+    size_t refinements() const { return m_refinements; }
+    std::vector<std::pair<std::string, std::string>> precision() const { return m_domain->precision(); }
 
     // A real violation: the target node and its replayed execution.
     int violationNode() const { return m_violationNode; }
@@ -126,7 +153,14 @@ public:
 private:
     using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int>;
     Key keyOf(const ArtNode &n) const;
-    int addNode(int parent, const ValueSuccessor &s);
+    int addNode(int parent, const Successor &s);
+    void makeRoot();
+    // CEGAR: refine along the infeasible tree path to a target, cut, re-grow (a step).
+    void refineTarget(int node);
+    // Removes the subtrees below `node` and puts it back on the waitlist (node -1: the whole
+    // ART, from a new root); nodes covered by a removed node go back to the waitlist. Node
+    // ids are renumbered; returns how many nodes were removed.
+    size_t cutBelow(int node, int *keptId);
     void enqueue(int node);
     void checkTarget(int node);
     void decideTargets();
@@ -137,7 +171,7 @@ private:
     ArtOptions m_options;
     const PathObserver *m_observer;
     Score m_score;
-    ValueTransfer m_transfer;
+    std::unique_ptr<AbstractDomain> m_domain;
     Art m_art;
     std::set<Key> m_waitlist;
     std::vector<int> m_level;
@@ -154,6 +188,12 @@ private:
     std::optional<Execution> m_counterexample;
     std::vector<int> m_newExits;
     std::vector<int> m_unchecked;   // targets of the last expansion, checked one step each
+    std::vector<int> m_unrefined;   // targets whose tree path was infeasible, refined one step each (CEGAR)
+    // Paths refined before, with the precision's size then: one that comes back to a precision
+    // that has not grown since is no progress.
+    std::map<std::vector<PathMove>, size_t> m_refinedPaths;
+    size_t m_refinements = 0;
+    std::string m_refinementFailure;
     bool m_targetsDecided = false;  // the all-paths decision ran on the empty waitlist
     const std::atomic<bool> *m_cancel = nullptr; // run()'s, while it runs
     double m_seconds = 0;

@@ -37,7 +37,7 @@ ValueTransfer::ValueTransfer(const Program &program) : P(program) {
         forEachEdgeExpr(e, collect);
 }
 
-std::shared_ptr<const ValueState> ValueTransfer::initialState() const {
+std::shared_ptr<const AbstractState> ValueTransfer::initialState() {
     auto s = std::make_shared<ValueState>();
     s->stack.push_back({P.entryFunction, -1});
     ValueEvaluator ev(*this, *s, -1);
@@ -56,13 +56,14 @@ std::shared_ptr<const ValueState> ValueTransfer::initialState() const {
         for (VarId param : entry.params)
             inMain.zeroFill({AddrKind::Known, localKey(0, param), 0}, P.variable(param).type);
     } catch (const PathCut &) {
-        throw ValueUnsupported{"undefined behaviour in a global initializer"};
+        throw DomainUnsupported{"undefined behaviour in a global initializer"};
     }
     return s;
 }
 
-std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, NodeId location) const {
-    std::vector<ValueSuccessor> out;
+std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, NodeId location) {
+    const auto &state = static_cast<const ValueState &>(abstract);
+    std::vector<Successor> out;
     const CfaNode &node = P.node(location);
     const FunctionCfa &fn = P.functions[node.function];
     const int depth = state.depth();
@@ -97,7 +98,7 @@ std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, N
         const CfaEdge &e = P.edge(eid);
         auto next = std::make_shared<ValueState>(state);
         ValueEvaluator ev(*this, *next, depth);
-        ValueSuccessor succ{{eid, false}, e.to, SuccessorKind::Normal, false, {}, nullptr};
+        Successor succ{{eid, false}, e.to, SuccessorKind::Normal, false, {}, nullptr};
         try {
             switch (e.kind) {
             case EdgeKind::Blank: break;
@@ -195,7 +196,7 @@ std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, N
                     bool known = !c.args.empty() && ValueEvaluator::truthKnown(ev.eval(c.args[0]), t);
                     if (c.args.empty() || (known && t))
                         break;
-                    ValueSuccessor target = succ;
+                    Successor target = succ;
                     target.kind = SuccessorKind::Target;
                     target.message = "assertion " + e.text + " may fail";
                     target.state = std::make_shared<ValueState>(*next);
@@ -217,7 +218,7 @@ std::vector<ValueSuccessor> ValueTransfer::successors(const ValueState &state, N
                     succ.exits = c.intrinsic == Intrinsic::Exit;
                     break;
                 case Intrinsic::None:
-                    throw ValueUnsupported{"call of " + c.calleeName + ", which has no body"};
+                    throw DomainUnsupported{"call of " + c.calleeName + ", which has no body"};
                 }
                 break;
             }
@@ -288,7 +289,8 @@ uint64_t ObjectValues::leafCount() const {
     return count;
 }
 
-bool ValueState::lessOrEqual(const ValueState &other) const {
+bool ValueState::lessOrEqual(const AbstractState &abstract) const {
+    const auto &other = static_cast<const ValueState &>(abstract);
     if (stack != other.stack)
         return false;
     for (const auto &[key, values] : other.objects) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "Cfa.h"
+#include "analysis/AbstractDomain.h"
 
 #include <map>
 #include <memory>
@@ -49,55 +50,28 @@ constexpr uint64_t SparseArrayElements = 4096;
 // always sound): a loop over 100000 elements would otherwise copy ever larger maps.
 constexpr size_t SparseKnownElements = 1024;
 
-struct ValueFrame {
-    FunctionId function = NoFunction;
-    EdgeId callEdge = -1; // the caller's call edge (-1 for the entry function)
-    bool operator==(const ValueFrame &) const = default;
-};
-
-struct ValueState {
-    std::vector<ValueFrame> stack;
+struct ValueState : AbstractState {
     std::map<ObjectKey, std::shared_ptr<const ObjectValues>> objects;
 
-    int depth() const { return int(stack.size()) - 1; }
     // this ⊑ other: other knows no more than this and agrees on what it knows (the
     // stop operator: a state is covered by a more abstract one at the same location).
-    bool lessOrEqual(const ValueState &other) const;
+    bool lessOrEqual(const AbstractState &other) const override;
     // "x = 3, a[1] = 0, p = &x" for views and the teaching text.
-    std::string describe(const Program &program) const;
+    std::string describe(const Program &program) const override;
     // Every variable per call frame, unknown values as ⊤: {"globals", "g = 2"},
     // {"main", "x = ⊤, y = 1"}, {"f (called at line 7)", "p = ⊤"}.
-    std::vector<std::pair<std::string, std::string>> describeFrames(const Program &program) const;
+    std::vector<std::pair<std::string, std::string>> describeFrames(const Program &program) const override;
     size_t knownCount() const;
 };
 
-enum class SuccessorKind {
-    Normal,
-    Target,   // a property violation may happen here
-    Terminal, // the execution ends: exit(), abort() or the entry function returned
-};
-
-struct ValueSuccessor {
-    PathMove move;
-    NodeId location = NoNode;
-    SuccessorKind kind = SuccessorKind::Normal;
-    bool exits = false;   // Terminal by a normal exit (not abort)
-    std::string message;  // Target: which property
-    std::shared_ptr<const ValueState> state;
-};
-
-// What the analysis cannot model: the node fails (it becomes FALSE in the automaton).
-struct ValueUnsupported {
-    std::string what;
-};
-
-class ValueTransfer {
+class ValueTransfer : public AbstractDomain {
 public:
     explicit ValueTransfer(const Program &program);
 
-    std::shared_ptr<const ValueState> initialState() const;
-    // The successors of a state at a location; throws ValueUnsupported.
-    std::vector<ValueSuccessor> successors(const ValueState &state, NodeId location) const;
+    const char *name() const override { return "value"; }
+    std::shared_ptr<const AbstractState> initialState() override;
+    // The successors of a ValueState at a location; throws DomainUnsupported.
+    std::vector<Successor> successors(const AbstractState &state, NodeId location) override;
 
     std::string objectName(ObjectKey key) const;
 

@@ -32,7 +32,7 @@ AbstractAddress ValueEvaluator::address(const ExprPtr &e) {
     case ExprKind::StringLit: {
         auto it = T.m_stringKeys.find(e.get());
         if (it == T.m_stringKeys.end())
-            throw ValueUnsupported{"a string literal the analysis did not collect"};
+            throw DomainUnsupported{"a string literal the analysis did not collect"};
         return {AddrKind::Known, it->second, 0};
     }
     case ExprKind::Deref: {
@@ -59,7 +59,7 @@ AbstractAddress ValueEvaluator::address(const ExprPtr &e) {
             base.offset += int64_t(e->ops[0]->type->fields[e->field].offsetBytes);
         return base;
     }
-    default: throw ValueUnsupported{"address of a value that is not an object"};
+    default: throw DomainUnsupported{"address of a value that is not an object"};
     }
 }
 
@@ -138,7 +138,7 @@ void ValueEvaluator::store(const AbstractAddress &a, const Type *t, const Abstra
     }
     const Type *ot = objectType(a.object);
     if (!ot)
-        throw ValueUnsupported{"write to an object of unknown type"};
+        throw DomainUnsupported{"write to an object of unknown type"};
     int leaf = leafIndex(a.object, a.offset, t);
     if (leaf < 0) {
         state.objects.erase(a.object);
@@ -194,9 +194,9 @@ AbstractScalar ValueEvaluator::eval(const ExprPtr &e) {
     case ExprKind::Index:
     case ExprKind::Member:
         if (!e->type->isScalar())
-            throw ValueUnsupported{"value of aggregate type used as a scalar"};
+            throw DomainUnsupported{"value of aggregate type used as a scalar"};
         return load(address(e), e->type);
-    case ExprKind::StringLit: throw ValueUnsupported{"string literal used as a value"};
+    case ExprKind::StringLit: throw DomainUnsupported{"string literal used as a value"};
     case ExprKind::AddrOf: {
         AbstractAddress a = address(e->ops[0]);
         return a.kind == AddrKind::Known ? knownPointer(a.object, a.offset) : unknownOf(e->type);

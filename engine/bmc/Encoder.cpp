@@ -1,5 +1,6 @@
 // Expressions and edges of the encoder (Encoder.h).
 #include "bmc/Encoder.h"
+#include "bmc/IntegerTerms.h"
 
 #include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
@@ -20,11 +21,7 @@ z3::expr Encoder::truth(const SymValue &v) {
     return r;
 }
 
-SymValue Encoder::fromBool(const z3::expr &b, const Type *t) {
-    if (b.is_true() || b.is_false())
-        return SymValue{false, ctx.bv_val(b.is_true() ? 1 : 0, t->bits), {}};
-    return SymValue{false, z3::ite(b, ctx.bv_val(1, t->bits), ctx.bv_val(0, t->bits)), {}};
-}
+SymValue Encoder::fromBool(const z3::expr &b, const Type *t) { return SymValue{false, boolTerm(b, t), {}}; }
 
 SymValue Encoder::select(const z3::expr &c, const SymValue &a, const SymValue &b) {
     if (c.is_true())
@@ -61,15 +58,7 @@ SymValue Encoder::pointerAdd(const SymValue &p, const z3::expr &bytes) {
     return r;
 }
 
-z3::expr Encoder::convertBits(const z3::expr &v, const Type *from, const Type *to) {
-    if (to->isBool)
-        return z3::ite(v != ctx.bv_val(0, from->bits), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
-    if (to->bits == from->bits)
-        return v;
-    if (to->bits < from->bits)
-        return v.extract(to->bits - 1, 0);
-    return from->isSigned ? z3::sext(v, to->bits - from->bits) : z3::zext(v, to->bits - from->bits);
-}
+z3::expr Encoder::convertBits(const z3::expr &v, const Type *from, const Type *to) { return convertTerm(v, from, to); }
 
 void Encoder::check(Property p, const z3::expr &bad, Eval &ev, const std::string &message) {
     const z3::expr &b = bad;
@@ -151,80 +140,11 @@ SymValue Encoder::binary(const Expr &e, Eval &ev) {
     }
     const bool comparison = op == BinaryOp::Lt || op == BinaryOp::Gt || op == BinaryOp::Le || op == BinaryOp::Ge ||
                             op == BinaryOp::Eq || op == BinaryOp::Ne;
-    const Type *t = comparison ? l->type : e.type;
-    const bool s = t->isSigned;
-    const unsigned w = t->bits;
-    z3::expr x = a.bv, y = b.bv;
-    uint64_t cx, cy;
-    if (x.is_numeral_u64(cx) && y.is_numeral_u64(cy)) {
-        // Both known: the interpreter's integer semantics computes the value and says
-        // statically whether a check fails.
-        IntegerResult res = integerBinary(op, cx, cy, t, r->type);
-        if (res.divByZero)
-            check(Property::DivisionByZero, ctx.bool_val(true), ev, "division by zero");
-        if (res.overflow && opts.properties.count(Property::Overflow))
-            check(Property::Overflow, ctx.bool_val(true), ev, "arithmetic overflow on signed integers");
-        unsigned rw = e.type->bits;
-        return {false, ctx.bv_val(comparison ? res.bits : truncateBits(res.bits, rw), rw), {}};
-    }
-    switch (op) {
-    case BinaryOp::Lt: return fromBool(s ? z3::slt(x, y) : z3::ult(x, y), e.type);
-    case BinaryOp::Gt: return fromBool(s ? z3::sgt(x, y) : z3::ugt(x, y), e.type);
-    case BinaryOp::Le: return fromBool(s ? z3::sle(x, y) : z3::ule(x, y), e.type);
-    case BinaryOp::Ge: return fromBool(s ? z3::sge(x, y) : z3::uge(x, y), e.type);
-    case BinaryOp::Eq: return fromBool(x == y, e.type);
-    case BinaryOp::Ne: return fromBool(x != y, e.type);
-    case BinaryOp::BitAnd: return {false, x & y, {}};
-    case BinaryOp::BitOr: return {false, x | y, {}};
-    case BinaryOp::BitXor: return {false, x ^ y, {}};
-    case BinaryOp::Add:
-    case BinaryOp::Sub:
-    case BinaryOp::Mul: {
-        z3::expr res = op == BinaryOp::Add ? x + y : op == BinaryOp::Sub ? x - y : x * y;
-        if (s && opts.properties.count(Property::Overflow)) {
-            unsigned ext = op == BinaryOp::Mul ? w : 1;
-            z3::expr xe = z3::sext(x, ext), ye = z3::sext(y, ext);
-            z3::expr wide = op == BinaryOp::Add ? xe + ye : op == BinaryOp::Sub ? xe - ye : xe * ye;
-            check(Property::Overflow, wide != z3::sext(res, ext), ev, "arithmetic overflow on signed integers");
-        }
-        return {false, res, {}};
-    }
-    case BinaryOp::Div:
-    case BinaryOp::Rem: {
-        check(Property::DivisionByZero, y == ctx.bv_val(0, w), ev, "division by zero");
-        if (s && opts.properties.count(Property::Overflow))
-            check(Property::Overflow, x == ctx.bv_val(uint64_t(1) << (w - 1), w) && y == ctx.bv_val(~uint64_t(0), w), ev,
-                  "arithmetic overflow on signed division");
-        z3::expr res = op == BinaryOp::Div ? (s ? z3::expr(x / y) : z3::udiv(x, y)) : (s ? z3::srem(x, y) : z3::urem(x, y));
-        return {false, res, {}};
-    }
-    case BinaryOp::Shl:
-    case BinaryOp::Shr: {
-        const Type *rt = r->type;
-        // The count as a 64-bit value, to tell an out-of-range count from a truncated one.
-        z3::expr c64 = rt->bits == 64 ? y : rt->isSigned ? z3::sext(y, 64 - rt->bits) : z3::zext(y, 64 - rt->bits);
-        z3::expr inRange = z3::ult(c64, ctx.bv_val(w, 64));
-        z3::expr c = w == 64 ? c64 : c64.extract(w - 1, 0);
-        z3::expr res = op == BinaryOp::Shl ? z3::shl(x, c) : s ? z3::ashr(x, c) : z3::lshr(x, c);
-        z3::expr outOfRange = op == BinaryOp::Shl || !s ? ctx.bv_val(0, w)
-                                                        : z3::ite(z3::slt(x, ctx.bv_val(0, w)), ctx.bv_val(~uint64_t(0), w),
-                                                                  ctx.bv_val(0, w));
-        if (opts.properties.count(Property::Overflow)) {
-            z3::expr bad = !inRange;
-            if (op == BinaryOp::Shl && s) {
-                // A negative value, or bits shifted into or past the sign bit.
-                z3::expr back = z3::ashr(res, c);
-                bad = bad || z3::slt(x, ctx.bv_val(0, w)) || back != x || z3::slt(res, ctx.bv_val(0, w));
-            }
-            check(Property::Overflow, bad, ev, "shift out of range");
-        }
-        return {false, z3::ite(inRange, res, outOfRange), {}};
-    }
-    case BinaryOp::LogAnd:
-    case BinaryOp::LogOr: break;
-    }
-    throw BmcUnsupported{"operator"};
+    IntegerChecks checks{[&](Property p, const z3::expr &bad, const char *message) { check(p, bad, ev, message); },
+                         opts.properties.count(Property::Overflow) > 0};
+    return {false, integerBinaryTerm(op, a.bv, b.bv, comparison ? l->type : e.type, r->type, e.type, checks), {}};
 }
+
 
 SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
     switch (e->kind) {

@@ -136,6 +136,9 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
     const Art &art = *r.art;
     r.analysisStop = analysis.stopReason();
     r.analysisStopText = analysis.stopText();
+    r.analysisDomain = analysis.domainName();
+    r.refinements = analysis.refinements();
+    r.precision = analysis.precision();
     // What the analysis could not do is part of why it stopped where it did.
     for (const ArtNode &n : art.nodes)
         if (n.status == ArtNodeStatus::Failed) {

@@ -77,6 +77,9 @@ struct CoverageResult {
     ReachScores reach;
     StopReason analysisStop = StopReason::Running;
     std::string analysisStopText;
+    std::string analysisDomain = "value"; // analysisDomainName
+    size_t refinements = 0;                 // CEGAR refinements (predicate analysis)
+    std::vector<std::pair<std::string, std::string>> precision; // per location: its predicates
     std::map<FileLine, LineExplanation> lines; // every coverable line
     std::vector<CoverageExecution> executions;
     std::optional<CoverageBug> bug;

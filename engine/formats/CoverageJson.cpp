@@ -142,7 +142,13 @@ nlohmann::json coverageToJson(const Program &program, const CoverageResult &r) {
                       {"transitions_to_false", toFalse},
                       {"max_reach_score", maxScore}};
     const Art &art = *r.art;
-    j["analysis"] = {{"stop", stopReasonName(r.analysisStop)},
+    nlohmann::json precision = nlohmann::json::array();
+    for (const auto &[where, predicates] : r.precision)
+        precision.push_back({{"location", where}, {"predicates", predicates}});
+    j["analysis"] = {{"domain", r.analysisDomain},
+                     {"refinements", r.refinements},
+                     {"precision", precision},
+                     {"stop", stopReasonName(r.analysisStop)},
                      {"why", r.analysisStopText},
                      {"nodes", art.nodes.size()},
                      {"waitlist", art.count(ArtNodeStatus::Waitlist)},

@@ -6,6 +6,8 @@
 //   - BMC with every loop fully unwound (a complete verdict);
 //   - the value analysis in every order (bfs, dfs, rpo, each with and without the Reach
 //     tie-break): no "finished" when some input reaches reach_error, every bug replays;
+//   - the predicate analysis (CEGAR), its order and tie-break drawn from the seed so that a
+//     batch runs every one: the same claims;
 //   - coverage (with the exact search): no covered line without a replayed execution
 //     that passes it inside the region, no unreachable line that a terminating run passes;
 //   - bmc --k-induction: no "safe" (by a complete check or by the inductive step) when some
@@ -45,6 +47,7 @@ namespace {
 struct Tally {
     size_t programs = 0, concreteBugs = 0, bmcSafe = 0, bmcUnsafe = 0, bmcUnknown = 0;
     size_t analysisRuns = 0, finished = 0, violations = 0, unconfirmed = 0, budget = 0;
+    size_t predicateRuns = 0, predicateFinished = 0, predicateViolations = 0, predicateRefinements = 0;
     size_t coveredLines = 0, unreachableLines = 0, discrepancies = 0, failedPrograms = 0, notParsed = 0;
     size_t goals = 0, goalsCovered = 0, goalsUnreachable = 0, goalsNested = 0, inductionSafe = 0, inductionUnsafe = 0;
     size_t goalsFacts = 0, inductionFacts = 0; // proofs that rest on a fact about every element of an array
@@ -53,7 +56,7 @@ struct Tally {
     size_t goalsSummarized = 0, inductionSummarized = 0; // ... whose runs used call summaries (CallSummaries.h)
     // Seconds per check, printed so that a slow batch says where its time goes.
     double concreteSeconds = 0, bmcSeconds = 0, analysisSeconds = 0, coverageSeconds = 0, inductionSeconds = 0,
-           goalSeconds = 0;
+           goalSeconds = 0, predicateSeconds = 0;
 };
 
 // What `check` returns; its seconds added to a tally's figure.
@@ -217,6 +220,35 @@ int main(int argc, char **argv) {
                         report(name + ": a violation that complete BMC says does not exist");
                 }
 
+            // The predicate analysis: one order per program, every order over a batch.
+            {
+                static const TraversalOrder orders[] = {TraversalOrder::Bfs, TraversalOrder::Dfs,
+                                                        TraversalOrder::ReversePostorder};
+                CoverageOptions co;
+                co.analysis.domain = AnalysisDomain::Predicate;
+                co.analysis.order = orders[seed % 3];
+                co.analysis.scoreTieBreak = (seed / 3) % 2;
+                co.analysis.budget.maxNodes = 20000;
+                co.analysis.budget.maxSeconds = g.unbounded ? 2 : 5;
+                co.analysis.targetSeconds = 3;
+                auto a = coverageAnalysis(P, co);
+                StopReason stop = timed(t.predicateSeconds, [&] { return a->run(); });
+                ++t.predicateRuns;
+                t.predicateFinished += stop == StopReason::Finished;
+                t.predicateViolations += stop == StopReason::ViolationFound;
+                t.predicateRefinements += a->refinements();
+                const std::string name = std::string("predicate analysis, ") + traversalOrderName(co.analysis.order) +
+                                         (co.analysis.scoreTieBreak ? "+tie" : "");
+                if (stop == StopReason::Finished && bugExists)
+                    report(name + ": \"" + a->stopText() + "\" but " +
+                           (c.violating ? "inputs " + inputText(*c.violating) : std::string("BMC's counterexample")) +
+                           " reach reach_error");
+                if (stop == StopReason::ViolationFound && !(a->counterexample() && violates(P, a->counterexample()->input)))
+                    report(name + ": the analysis's violation does not replay");
+                if (stop == StopReason::ViolationFound && bmcSafe)
+                    report(name + ": a violation that complete BMC says does not exist");
+            }
+
             // Coverage, exact search included.
             CoverageOptions co;
             co.analysis.order = seed % 2 ? TraversalOrder::Bfs : TraversalOrder::Dfs;
@@ -337,7 +369,9 @@ int main(int argc, char **argv) {
     std::cout << "programs " << t.programs << ", not parsed " << t.notParsed << ", reach_error reached concretely "
               << t.concreteBugs << "; BMC safe " << t.bmcSafe << " unsafe " << t.bmcUnsafe << " unknown " << t.bmcUnknown
               << "; analysis runs " << t.analysisRuns << ": finished " << t.finished << ", violation " << t.violations
-              << ", unconfirmed " << t.unconfirmed << ", budget " << t.budget << "; coverage claims: covered "
+              << ", unconfirmed " << t.unconfirmed << ", budget " << t.budget << "; predicate analysis runs "
+              << t.predicateRuns << ": finished " << t.predicateFinished << ", violation " << t.predicateViolations
+              << ", refinements " << t.predicateRefinements << "; coverage claims: covered "
               << t.coveredLines << ", unreachable " << t.unreachableLines << "; branch goals " << t.goals
               << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << " (" << t.goalsNested
               << " over a nested loop, " << t.goalsFacts << " with array facts, " << t.goalsTables
@@ -348,7 +382,7 @@ int main(int argc, char **argv) {
               << " of them with call summaries) unsafe " << t.inductionUnsafe << "\n";
     auto s = [](double x) { return std::to_string(int(x + 0.5)) + " s"; };
     std::cout << "seconds: concrete runs " << s(t.concreteSeconds) << ", BMC " << s(t.bmcSeconds) << ", value analysis "
-              << s(t.analysisSeconds) << ", coverage " << s(t.coverageSeconds) << ", k-induction "
+              << s(t.analysisSeconds) << ", predicate analysis " << s(t.predicateSeconds) << ", coverage " << s(t.coverageSeconds) << ", k-induction "
               << s(t.inductionSeconds) << ", branch goals " << s(t.goalSeconds) << "\n";
     std::cout << "programs: " << t.programs - t.failedPrograms << " passed, " << t.failedPrograms << " failed\n";
     return t.discrepancies ? 1 : 0;

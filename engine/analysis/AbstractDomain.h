@@ -1,0 +1,95 @@
+// The CPA interface (DESIGN.md §2: "a new analysis is a new domain, not a new engine"):
+// what ArtAnalysis needs of an abstract domain — an initial state, the transfer relation
+// (successors of a state at a location, the call stack included), the stop operator's
+// order (⊑) — and, for domains that refine their precision (CEGAR), the refinement of an
+// infeasible path to a target. The explicit-value domain (ValueDomain.h) and the predicate
+// domain (PredicateDomain.h) implement it.
+#pragma once
+
+#include "Cfa.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vcov {
+
+struct CallFrame {
+    FunctionId function = NoFunction;
+    EdgeId callEdge = -1; // the caller's call edge (-1 for the entry function)
+    bool operator==(const CallFrame &) const = default;
+};
+
+// An abstract state of some domain. Immutable once made; snapshots share it across threads,
+// so it holds no solver terms.
+struct AbstractState {
+    std::vector<CallFrame> stack;
+
+    virtual ~AbstractState() = default;
+    int depth() const { return int(stack.size()) - 1; }
+    // this ⊑ other (the stop operator: a state is covered by a more abstract one at the same
+    // location). Only ever asked of two states of the same domain and call stack.
+    virtual bool lessOrEqual(const AbstractState &other) const = 0;
+    // One line for views and the teaching text ("x = 3, p = &x"; "x == y, !(x < 5)").
+    virtual std::string describe(const Program &program) const = 0;
+    // What the state says, per part: {"globals", "g = 2"}, {"main", "x = ⊤"}; {"predicates", …}.
+    virtual std::vector<std::pair<std::string, std::string>> describeFrames(const Program &program) const = 0;
+};
+
+enum class SuccessorKind {
+    Normal,
+    Target,   // a property violation may happen here
+    Terminal, // the execution ends: exit(), abort() or the entry function returned
+};
+
+struct Successor {
+    PathMove move;
+    NodeId location = NoNode;
+    SuccessorKind kind = SuccessorKind::Normal;
+    bool exits = false;   // Terminal by a normal exit (not abort)
+    std::string message;  // Target: which property
+    std::shared_ptr<const AbstractState> state;
+};
+
+// What the domain cannot model: the node fails (it becomes FALSE in the automaton).
+struct DomainUnsupported {
+    std::string what;
+};
+
+// What a refinement learned from an infeasible path to a target (CEGAR).
+struct Refinement {
+    // The first position on the path (index into its moves; the node reached by moves[0..i))
+    // whose state was computed with less precision than its location has now: the ART is cut
+    // there. -1: nothing new was learned and every state is as precise as it can be.
+    int pivot = -1;
+    size_t newPredicates = 0;
+    // "x == y at N12 (line 4)": what was learned, where, in source terms.
+    std::vector<std::string> learned;
+    // The infeasible part of the path in source terms (the conditions that contradict).
+    std::string why;
+};
+
+class AbstractDomain {
+public:
+    virtual ~AbstractDomain() = default;
+    virtual const char *name() const = 0; // "value", "predicate"
+    // Throws DomainUnsupported.
+    virtual std::shared_ptr<const AbstractState> initialState() = 0;
+    // The successors of a state at a location; throws DomainUnsupported.
+    virtual std::vector<Successor> successors(const AbstractState &state, NodeId location) = 0;
+    // CEGAR: whether an infeasible tree path to a target is refined (else it is decided over
+    // every ART path once the waitlist is empty, as the value analysis does).
+    virtual bool refines() const { return false; }
+    // New precision from the infeasible path (the moves from the root to a target) and the
+    // states along it (states[i]: the state the first i moves reach).
+    virtual Refinement refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) {
+        return {};
+    }
+    // How many predicates (or the like) the precision holds: it only grows.
+    virtual size_t precisionSize() const { return 0; }
+    // The precision in words, per location with any: {"N12 (line 4)", "x == y; x < 5"}.
+    virtual std::vector<std::pair<std::string, std::string>> precision() const { return {}; }
+};
+
+} // namespace vcov

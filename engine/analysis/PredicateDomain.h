@@ -1,0 +1,65 @@
+// Predicate abstraction with lazy refinement (DESIGN.md §1, paper 000's Table 2): an abstract
+// state is a Boolean combination of the predicates in the precision of its location — the
+// predicates that hold (or not) in every state, and a disjunction of cubes over the others
+// (Boolean abstraction, by enumerating models), or only the first part (Cartesian
+// abstraction, cheaper, blind to "a or b") — computed by Z3 over bit-vectors with C's semantics — wrap-around,
+// truncating division, shifts (bmc/IntegerTerms.h, the encoder's own terms). Blocks are
+// single CFA edges. The precision grows by refinement: the weakest preconditions of the
+// property along an infeasible path to a target, split into their atoms, attached to the
+// locations where they hold (an interpolation-free refinement; Z3 gives no interpolants).
+//
+// Modelled: integer and _Bool variables (globals, locals, parameters, return values) and calls
+// of functions with bodies that do not recurse. Anything else (pointers, arrays, structs,
+// floats, recursion) makes the node fail with what it met: nothing is claimed beyond it.
+#pragma once
+
+#include "analysis/AbstractDomain.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vcov {
+
+struct PredicateState : AbstractState {
+    // Sorted; id + 1 where predicate id holds, -(id + 1) where its negation holds.
+    std::vector<int> literals;
+    // Boolean abstraction: one of these cubes (sorted literals) holds too; none: no more is known.
+    std::vector<std::vector<int>> cubes;
+    // The predicates in C, by id (the table as it was when the state was made).
+    std::shared_ptr<const std::vector<std::string>> texts;
+    // How many predicates its location's precision had when it was computed (lazy
+    // abstraction: a refinement recomputes the states made with less).
+    size_t precisionUsed = 0;
+
+    // Every literal of other is one of this state's, and each of this state's cubes has every
+    // literal of one of other's (a sufficient test of this ⇒ other).
+    bool lessOrEqual(const AbstractState &other) const override;
+    // "x == y, x >= 5, (a == 1 && b != 0 || a != 1)"; "true" when no predicate is known.
+    std::string describe(const Program &program) const override;
+    std::vector<std::pair<std::string, std::string>> describeFrames(const Program &program) const override;
+};
+
+enum class PredicateAbstraction { Boolean, Cartesian };
+
+class PredicateTransfer : public AbstractDomain {
+public:
+    explicit PredicateTransfer(const Program &program, PredicateAbstraction abstraction = PredicateAbstraction::Boolean);
+    ~PredicateTransfer() override;
+
+    const char *name() const override { return "predicate"; }
+    std::shared_ptr<const AbstractState> initialState() override;
+    std::vector<Successor> successors(const AbstractState &state, NodeId location) override;
+    bool refines() const override { return true; }
+    Refinement refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) override;
+    std::vector<std::pair<std::string, std::string>> precision() const override;
+    size_t precisionSize() const override;
+    // Predicates per location, for the JSON output: location, C texts.
+    std::vector<std::pair<NodeId, std::vector<std::string>>> predicatesByLocation() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace vcov

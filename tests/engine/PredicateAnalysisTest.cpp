@@ -1,0 +1,254 @@
+// The predicate analysis (lazy abstraction with CEGAR): it proves what rests on a relation
+// between variables (x == y), finds and replays real bugs, shows each CEGAR step on its own
+// for teaching, stops honestly where a refinement learns nothing, and never contradicts BMC
+// with every loop fully unwound.
+#include "ParseHelpers.h"
+
+#include "analysis/ArtAnalysis.h"
+#include "bmc/Bmc.h"
+#include "coverage/Coverage.h"
+#include "formats/CoverageJson.h"
+#include "semantics/Interpreter.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace vcov;
+using namespace vcov::test;
+
+namespace {
+
+const char *Prelude = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+                      "extern void __VERIFIER_assume(int);\n";
+
+// The issue's program: safe because x == y at the loop head, which no value analysis knows.
+const char *EqualCounters = R"(int main(void) { int x = 0, y = 0;
+  while (__VERIFIER_nondet_int()) { x++; y++; }
+  if (x != y) reach_error();
+  return 0; })";
+
+// The same with y++ guarded: x and y part after five rounds.
+const char *GuardedCounter = R"(int main(void) { int x = 0, y = 0;
+  while (__VERIFIER_nondet_int()) { x++; if (x < 5) y++; }
+  if (x != y) reach_error();
+  return 0; })";
+
+const TraversalOrder Orders[] = {TraversalOrder::Bfs, TraversalOrder::Dfs, TraversalOrder::ReversePostorder};
+
+std::unique_ptr<ArtAnalysis> predicateAnalysis(const Program &p, TraversalOrder order, bool tie = false,
+                                               bool cartesian = false) {
+    CoverageOptions co;
+    co.analysis.domain = AnalysisDomain::Predicate;
+    co.analysis.cartesian = cartesian;
+    co.analysis.order = order;
+    co.analysis.scoreTieBreak = tie;
+    co.analysis.budget.maxNodes = 20000;
+    return coverageAnalysis(p, co);
+}
+
+bool violates(const Program &p, const ExecutionInput &in) {
+    InterpreterOptions io;
+    io.properties = {Property::Assertion};
+    return runProgram(p, in, io).ending.kind == EndingKind::PropertyViolation;
+}
+
+std::string precisionText(const ArtAnalysis &a) {
+    std::string s;
+    for (const auto &[where, predicates] : a.precision())
+        s += where + ": " + predicates + "\n";
+    return s;
+}
+
+} // namespace
+
+TEST(PredicateAnalysis, ProvesEqualCountersWithARefinement) {
+    auto p = parseC(std::string(Prelude) + EqualCounters);
+    ASSERT_TRUE(p);
+    for (TraversalOrder order : Orders)
+        for (bool tie : {false, true}) {
+            auto a = predicateAnalysis(*p, order, tie);
+            EXPECT_EQ(a->run(), StopReason::Finished) << traversalOrderName(order) << ": " << a->stopText();
+            EXPECT_GE(a->refinements(), 1u);
+            EXPECT_NE(precisionText(*a).find("x == y"), std::string::npos) << precisionText(*a);
+            EXPECT_EQ(a->art().count(ArtNodeStatus::Target), 0u);
+            EXPECT_EQ(std::string(a->domainName()), "predicate");
+        }
+    // The value analysis cannot: its loop unrolls until the budget ends.
+    CoverageOptions co;
+    co.analysis.budget.maxNodes = 2000;
+    auto v = coverageAnalysis(*p, co);
+    EXPECT_EQ(v->run(), StopReason::NodeBudget);
+}
+
+TEST(PredicateAnalysis, FindsTheGuardedCountersBugReplayed) {
+    auto p = parseC(std::string(Prelude) + GuardedCounter);
+    ASSERT_TRUE(p);
+    for (TraversalOrder order : Orders) {
+        auto a = predicateAnalysis(*p, order);
+        ASSERT_EQ(a->run(), StopReason::ViolationFound) << traversalOrderName(order) << ": " << a->stopText();
+        ASSERT_TRUE(a->counterexample());
+        EXPECT_TRUE(violates(*p, a->counterexample()->input));
+        // Five rounds of the loop at least: the first abstract paths were spurious.
+        EXPECT_GE(a->refinements(), 1u);
+    }
+}
+
+// Teaching mode: the target's check, the refinement and the re-growing are steps of their own,
+// and the snapshot after the refinement shows the cut tree.
+TEST(PredicateAnalysis, EachCegarStepIsAStepOfItsOwn) {
+    auto p = parseC(std::string(Prelude) + EqualCounters);
+    ASSERT_TRUE(p);
+    auto a = predicateAnalysis(*p, TraversalOrder::Bfs);
+    bool sawInfeasible = false, sawRefinement = false, sawRegrowth = false;
+    size_t nodesBefore = 0;
+    int steps = 0;
+    while (a->step() && ++steps < 10000) {
+        const ArtExpansion &did = a->lastExpansion();
+        if (!did.checked.empty() && !did.refinement && did.summary.find("the next step refines") != std::string::npos)
+            sawInfeasible = true;
+        if (did.refinement) {
+            sawRefinement = true;
+            EXPECT_FALSE(did.learned.empty()) << did.summary;
+            EXPECT_GT(did.cutNodes, 0u) << did.summary;
+            EXPECT_EQ(a->art().nodes.size(), nodesBefore - did.cutNodes) << did.summary;
+            EXPECT_NE(did.summary.find("infeasible"), std::string::npos) << did.summary;
+            // The node the cut leaves on the waitlist is expanded again.
+            ASSERT_GE(did.node, 0);
+            EXPECT_EQ(a->art().nodes[size_t(did.node)].status, ArtNodeStatus::Waitlist);
+        } else if (sawRefinement && did.node >= 0 && did.checked.empty()) {
+            sawRegrowth = true;
+        }
+        nodesBefore = a->art().nodes.size();
+    }
+    EXPECT_TRUE(sawInfeasible);
+    EXPECT_TRUE(sawRefinement);
+    EXPECT_TRUE(sawRegrowth);
+    EXPECT_EQ(a->stopReason(), StopReason::Finished);
+    // The node panel shows each node's predicates.
+    bool shown = false;
+    for (const ArtNode &n : a->art().nodes)
+        for (const auto &[part, text] : n.state->describeFrames(*p))
+            shown |= part == "predicates" && text.find("x == y") != std::string::npos;
+    EXPECT_TRUE(shown);
+}
+
+// A disjunction the Cartesian abstraction cannot hold: the refinement learns y == 1 and
+// y == 2 but no Cartesian state knows either, so the same path comes back. The analysis says
+// so and stops: never a loop, never "finished", never a bug. The Boolean abstraction holds
+// "y == 1 || y == 2" and proves the program.
+TEST(PredicateAnalysis, ARefinementThatLearnsNothingStopsTheAnalysis) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  int y = __VERIFIER_nondet_int();
+  __VERIFIER_assume(y == 1 || y == 2);
+  if (y != 1 && y != 2) reach_error();
+  return 0; })");
+    ASSERT_TRUE(p);
+    auto a = predicateAnalysis(*p, TraversalOrder::Bfs, false, true);
+    EXPECT_EQ(a->run(), StopReason::RefinementFailed) << a->stopText();
+    EXPECT_NE(a->stopText().find("learned nothing new"), std::string::npos) << a->stopText();
+    EXPECT_FALSE(a->counterexample());
+    auto b = predicateAnalysis(*p, TraversalOrder::Bfs);
+    EXPECT_EQ(b->run(), StopReason::Finished) << b->stopText();
+    bool disjunction = false;
+    for (const ArtNode &n : b->art().nodes)
+        disjunction |= n.state->describe(*p).find("||") != std::string::npos;
+    EXPECT_TRUE(disjunction);
+    // BMC agrees that the program is safe: the stop was the abstraction's, not a bug.
+    BmcOptions bo;
+    EXPECT_EQ(checkProgram(*p, bo).verdict, Verdict::Safe);
+}
+
+// What the domain does not model makes the node fail with the construct named: nothing is
+// claimed beyond it.
+TEST(PredicateAnalysis, PointersAreRefusedWhereTheyAreMet) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  int x = 0;
+  int *q = &x;
+  *q = 1;
+  if (x != 1) reach_error();
+  return 0; })");
+    ASSERT_TRUE(p);
+    auto a = predicateAnalysis(*p, TraversalOrder::Bfs);
+    EXPECT_EQ(a->run(), StopReason::FinishedUnconfirmed) << a->stopText();
+    bool named = false;
+    for (const ArtNode &n : a->art().nodes)
+        named |= n.status == ArtNodeStatus::Failed && n.message.find("does not model pointers") != std::string::npos &&
+                 n.message.find(":3:") != std::string::npos;
+    EXPECT_TRUE(named);
+}
+
+// Bit-vector semantics, calls, and the verdicts of BMC with every loop fully unwound: every
+// "finished" is safe, every violation is real and replays.
+TEST(PredicateAnalysis, AgreesWithCompleteBmc) {
+    struct Case {
+        const char *body;
+        unsigned unwind;
+    };
+    const Case cases[] = {
+        // Wrap-around: unsigned char 255 + 1 is 0, an int comparison would say otherwise.
+        {R"(int main(void) { unsigned char c = 255; c++; if (c != 0) reach_error(); return 0; })", 1},
+        {R"(int main(void) { unsigned x = __VERIFIER_nondet_int();
+  if (x + 1 < x) { if (x != 4294967295u) reach_error(); } return 0; })", 1},
+        {R"(int main(void) { unsigned x = __VERIFIER_nondet_int();
+  if (x + 1 < x) { if (x == 4294967295u) reach_error(); } return 0; })", 1},
+        // Calls with parameters and results.
+        {R"(int inc(int a) { return a + 1; }
+int main(void) { int x = 0, y = 0; int i = 0;
+  while (i < 3) { x = inc(x); y = inc(y); i++; }
+  if (x != y) reach_error(); return 0; })", 4},
+        {R"(int twice(int a) { return a * 2; }
+int main(void) { int i = 0, s = 0;
+  while (i < 4) { s = s + twice(i); i++; }
+  if (s == 12) reach_error(); return 0; })", 5},
+        // Division truncates toward zero; a remainder keeps the dividend's sign.
+        {R"(int main(void) { int a = -7; if (a / 2 != -3 || a % 2 != -1) reach_error(); return 0; })", 1},
+        {R"(int main(void) { int a = __VERIFIER_nondet_int(); __VERIFIER_assume(a > -10 && a < 10);
+  if (a / 3 == 2 && a != 6 && a != 7 && a != 8) reach_error(); return 0; })", 1},
+        // Globals and their initial values.
+        {R"(int g = 3; void bump(void) { g = g + 2; }
+int main(void) { int i = 0; while (i < 2) { bump(); i++; } if (g != 7) reach_error(); return 0; })", 3},
+        {R"(int g; int main(void) { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 5);
+  int i = 0; while (i < n) { g++; i++; } if (g > 4) reach_error(); return 0; })", 6},
+        {R"(int main(void) { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 5);
+  int i = 0, g = 0; while (i < n) { g += 2; i++; } if (g == 8) reach_error(); return 0; })", 6},
+    };
+    for (const Case &c : cases) {
+        auto p = parseC(std::string(Prelude) + c.body);
+        ASSERT_TRUE(p) << c.body;
+        BmcOptions bo;
+        bo.unwind = c.unwind;
+        const BmcResult b = checkProgram(*p, bo);
+        ASSERT_NE(b.verdict, Verdict::Unknown) << c.body << b.reason;
+        for (TraversalOrder order : Orders) {
+            auto a = predicateAnalysis(*p, order);
+            const StopReason stop = a->run();
+            if (stop == StopReason::Finished)
+                EXPECT_EQ(b.verdict, Verdict::Safe) << traversalOrderName(order) << ": " << c.body;
+            if (stop == StopReason::ViolationFound) {
+                EXPECT_EQ(b.verdict, Verdict::Unsafe) << c.body;
+                ASSERT_TRUE(a->counterexample());
+                EXPECT_TRUE(violates(*p, a->counterexample()->input)) << c.body;
+            }
+            // Each of these is decided: the analysis is precise enough for them.
+            EXPECT_TRUE(stop == StopReason::Finished || stop == StopReason::ViolationFound)
+                << traversalOrderName(order) << ": " << c.body << "\n" << a->stopText() << "\n" << precisionText(*a);
+        }
+    }
+}
+
+// Coverage over the predicate analysis's exploration: the JSON names the analysis, its
+// refinements and its precision.
+TEST(PredicateAnalysis, CoverageStatesTheAnalysisAndItsPrecision) {
+    auto p = parseC(std::string(Prelude) + EqualCounters);
+    ASSERT_TRUE(p);
+    CoverageOptions co;
+    co.analysis.domain = AnalysisDomain::Predicate;
+    co.execSeconds = 2;
+    CoverageResult r = runCoverage(*p, co);
+    EXPECT_EQ(r.analysisStop, StopReason::Finished);
+    EXPECT_EQ(r.count(LineStatus::Covered), r.lines.size());
+    const auto j = coverageToJson(*p, r);
+    EXPECT_EQ(j["analysis"]["domain"], "predicate");
+    EXPECT_GE(j["analysis"]["refinements"].get<size_t>(), 1u);
+    EXPECT_FALSE(j["analysis"]["precision"].empty());
+}
