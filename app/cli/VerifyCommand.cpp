@@ -29,10 +29,11 @@ struct Outcome {
 };
 
 Outcome byArt(const Program &program, AnalysisDomain domain, TraversalOrder order, double seconds, size_t maxNodes,
-              bool cartesian) {
+              const CliOptions &opts) {
     ArtOptions o;
     o.domain = domain;
-    o.cartesian = cartesian;
+    o.cartesian = opts.has("cartesian");
+    o.singleEdgeBlocks = opts.value("blocks", "loop") == "edge";
     o.order = order;
     o.budget.maxSeconds = seconds;
     o.budget.maxNodes = maxNodes;
@@ -83,7 +84,7 @@ const char *svcompVerdict(Verdict v) { return v == Verdict::Safe ? "true" : v ==
 } // namespace
 
 int verifyCommand(const std::vector<std::string> &args) {
-    auto opts = parseCliOptions(args, {"analysis", "order", "time", "max-nodes", "k-max", "witness", "json"},
+    auto opts = parseCliOptions(args, {"analysis", "blocks", "order", "time", "max-nodes", "k-max", "witness", "json"},
                                 {"cartesian"});
     if (!opts)
         return ExitUsage;
@@ -123,11 +124,11 @@ int verifyCommand(const std::vector<std::string> &args) {
     if (analysis == "kinduction") {
         out = byInduction(*program, seconds, kMax);
     } else if (analysis != "auto") {
-        out = byArt(*program, *analysisDomainFromName(analysis), *order, seconds, maxNodes, opts->has("cartesian"));
+        out = byArt(*program, *analysisDomainFromName(analysis), *order, seconds, maxNodes, *opts);
     } else {
         // The predicate analysis proves what rests on relations and finds bugs along its
         // paths; k-induction gets what it leaves (loops it cannot abstract, arrays, the heap).
-        out = byArt(*program, AnalysisDomain::Predicate, *order, seconds * 0.4, maxNodes, opts->has("cartesian"));
+        out = byArt(*program, AnalysisDomain::Predicate, *order, seconds * 0.4, maxNodes, *opts);
         if (out.verdict == Verdict::Unknown) {
             tried.push_back(out.by + ": " + out.reason);
             out = byInduction(*program, left(), kMax);

@@ -97,6 +97,7 @@ verify options:
                        analysis for 40 % of the time, then k-induction)
   --order bfs|dfs|rpo  traversal order of the ART analyses (default bfs)
   --cartesian          predicate analysis: Cartesian abstraction, not Boolean
+  --blocks edge|loop   predicate analysis: abstraction after every edge or at loop heads (default)
   --time S             time budget in seconds (default 60)
   --max-nodes N        ART node budget (default 1000000)
   --k-max K            the last k of k-induction (default 256)
@@ -108,6 +109,8 @@ coverage options:
                        (predicate abstraction with lazy refinement: CEGAR)
   --cartesian          predicate analysis: Cartesian abstraction (only what holds in every
                        state) instead of Boolean combinations of the predicates
+  --blocks edge|loop   predicate analysis: abstract after every edge, or only at loop heads
+                       with the loop-free paths between them exact (default loop)
   --order bfs|dfs|rpo  traversal order of the analysis (default bfs)
   --tie-break          break ties of the order by the Reach score of the location
   --max-nodes N        ART node budget (default 100000)
@@ -146,7 +149,7 @@ verify: 0 true, 10 false, 1 unknown.
 
 int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
-                                {"analysis", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
+                                {"analysis", "blocks", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
                                  "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
                                 {"no-heuristic", "no-completion", "exact", "tie-break", "cartesian"});
     if (!opts)
@@ -168,6 +171,12 @@ int coverageCommand(const std::vector<std::string> &args) {
     co.analysis.order = *order;
     co.analysis.scoreTieBreak = opts->has("tie-break");
     co.analysis.cartesian = opts->has("cartesian");
+    if (auto b = opts->value("blocks", "loop"); b == "edge" || b == "loop")
+        co.analysis.singleEdgeBlocks = b == "edge";
+    else {
+        std::cerr << "vcov-cli: --blocks takes edge or loop\n";
+        return ExitUsage;
+    }
     try {
         if (auto v = opts->value("max-nodes"); !v.empty())
             co.analysis.budget.maxNodes = std::stoull(v);

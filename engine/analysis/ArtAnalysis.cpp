@@ -198,8 +198,9 @@ ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathO
     : P(program), m_options(options), m_observer(observer), m_score(std::move(score)),
       m_postorder(cfaPostorder(program)) {
     if (options.domain == AnalysisDomain::Predicate)
-        m_domain = std::make_unique<PredicateTransfer>(program, options.cartesian ? PredicateAbstraction::Cartesian
-                                                                                  : PredicateAbstraction::Boolean);
+        m_domain = std::make_unique<PredicateTransfer>(
+            program, options.cartesian ? PredicateAbstraction::Cartesian : PredicateAbstraction::Boolean,
+            options.singleEdgeBlocks ? PredicateBlocks::Edge : PredicateBlocks::LoopHead);
     else
         m_domain = std::make_unique<ValueTransfer>(program);
     LineIndex lines(program);
@@ -452,6 +453,7 @@ bool ArtAnalysis::step() {
                          targetCheckName(t.check);
         if (t.check == TargetCheck::PathInfeasible && m_domain->refines()) {
             // CEGAR: the abstract path is spurious; the next step refines along it.
+            m_art.nodes[size_t(id)].checkText = "its tree path is infeasible: the precision is refined along it (CEGAR)";
             m_unrefined.push_back(id);
             m_last.summary += " — no execution follows it: the abstraction is too coarse here, the next step refines it";
         }

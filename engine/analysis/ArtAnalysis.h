@@ -67,6 +67,8 @@ struct ArtOptions {
     // Predicate domain: only the predicates that hold in every state (Cartesian), not the
     // Boolean combinations of the others too.
     bool cartesian = false;
+    // Predicate domain: abstraction after every edge, not only at loop heads (large blocks).
+    bool singleEdgeBlocks = false;
     TraversalOrder order = TraversalOrder::Bfs;
     bool scoreTieBreak = false; // break ties of the order by the score (the Reach heuristic)
     ArtBudget budget;

@@ -30,7 +30,7 @@ std::vector<int> united(const std::vector<int> &a, const std::vector<int> &b) {
 
 bool PredicateState::lessOrEqual(const AbstractState &abstract) const {
     const auto &other = static_cast<const PredicateState &>(abstract);
-    if (!includes(literals, other.literals))
+    if (block != other.block || !includes(literals, other.literals))
         return false;
     if (other.cubes.empty())
         return true;
@@ -61,7 +61,11 @@ std::string PredicateState::describe(const Program &) const {
         }
         out += (out.empty() ? "" : ", ") + ("(" + any + ")");
     }
-    return out.empty() ? "true" : out;
+    if (out.empty())
+        out = "true";
+    if (!block.empty())
+        out += " at the last loop head, then the " + std::to_string(block.size()) + " operation(s) since";
+    return out;
 }
 
 std::vector<std::pair<std::string, std::string>> PredicateState::describeFrames(const Program &program) const {
@@ -96,6 +100,8 @@ bool isTrueAfterSimplify(const z3::expr &e, bool value) {
 struct PredicateTransfer::Impl {
     const Program &P;
     PredicateAbstraction abstraction;
+    PredicateBlocks blocks;
+    std::vector<char> loopHeads; // per CFA node: the target of a retreating edge (or main's entry)
     z3::context ctx;
     z3::solver solver{ctx};
     std::vector<z3::expr> preds;
@@ -108,7 +114,8 @@ struct PredicateTransfer::Impl {
     std::map<std::string, std::string> cNames; // Z3 constant name → C name
     unsigned fresh = 0;
 
-    Impl(const Program &p, PredicateAbstraction a) : P(p), abstraction(a) {
+    Impl(const Program &p, PredicateAbstraction a, PredicateBlocks b) : P(p), abstraction(a), blocks(b) {
+        findLoopHeads();
         z3::params params(ctx);
         params.set("timeout", 10000u); // one query; unknown is answered soundly
         solver.set(params);
@@ -331,12 +338,18 @@ struct PredicateTransfer::Impl {
     }
 
     // --- solver -------------------------------------------------------------------------
+    // One query, by a fresh QF_BV solver: Z3's bit-vector tactics (simplify, bit-blast, SAT)
+    // answer such a query far faster than its incremental core, which push/pop selects.
     z3::check_result check(const z3::expr &f) {
-        solver.push();
-        solver.add(f);
-        z3::check_result r = solver.check();
-        solver.pop();
-        return r;
+        z3::solver s(ctx, "QF_BV");
+        s.set(params());
+        s.add(f);
+        return s.check();
+    }
+    z3::params params() {
+        z3::params p(ctx);
+        p.set("timeout", 10000u); // one query; unknown is answered soundly
+        return p;
     }
     z3::expr cube(const std::vector<int> &literals) {
         z3::expr f = ctx.bool_val(true);
@@ -390,39 +403,66 @@ struct PredicateTransfer::Impl {
     static constexpr size_t MaxCubes = 64;
     std::optional<Abstraction> post(const z3::expr &phi, const std::vector<Step> &steps, NodeId to) {
         Transition t = transition(steps);
-        const z3::expr pre = phi && t.guard;
-        if (check(pre) == z3::unsat)
-            return std::nullopt;
-        Abstraction a;
         auto it = precision.find(to);
-        if (it == precision.end())
-            return a;
-        std::vector<std::pair<int, z3::expr>> open;
-        for (int id : it->second) {
+        const size_t n = it == precision.end() ? 0 : it->second.size();
+        // One solver frame: the states before and the step, and a name for each predicate after.
+        solver.push();
+        solver.add(phi && t.guard);
+        std::vector<z3::expr> names;
+        for (size_t i = 0; i < n; ++i) {
+            const int id = it->second[i];
             z3::expr p = preds[size_t(id)];
             if (!t.from.empty())
                 p = p.substitute(t.from, t.to);
-            if (check(pre && !p) == z3::unsat)
-                a.literals.push_back(id + 1);
-            else if (check(pre && p) == z3::unsat)
-                a.literals.push_back(-(id + 1));
-            else
-                open.push_back({id, p});
-        }
-        std::sort(a.literals.begin(), a.literals.end());
-        if (abstraction == PredicateAbstraction::Boolean && open.size() > 1)
-            a.cubes = cubes(pre, open);
-        return a;
-    }
-    std::vector<std::vector<int>> cubes(const z3::expr &pre, const std::vector<std::pair<int, z3::expr>> &open) {
-        std::vector<std::vector<int>> out;
-        solver.push();
-        solver.add(pre);
-        std::vector<z3::expr> names;
-        for (const auto &[id, p] : open) {
             names.push_back(ctx.bool_const(("pred!" + std::to_string(id)).c_str()));
             solver.add(names.back() == p);
         }
+        // Each model shows a value of every predicate: a predicate seen both ways is open
+        // without a query of its own.
+        std::vector<char> seenTrue(n, 0), seenFalse(n, 0);
+        auto note = [&] {
+            z3::model m = solver.get_model();
+            for (size_t i = 0; i < n; ++i)
+                (m.eval(names[i], true).is_true() ? seenTrue : seenFalse)[i] = 1;
+        };
+        const z3::check_result feasible = solver.check();
+        if (feasible == z3::unsat) {
+            solver.pop();
+            return std::nullopt;
+        }
+        Abstraction a;
+        if (feasible == z3::unknown) {
+            solver.pop();
+            return a; // nothing known for sure
+        }
+        note();
+        std::vector<size_t> open;
+        for (size_t i = 0; i < n; ++i) {
+            if (!(seenTrue[i] && seenFalse[i])) {
+                z3::expr_vector other(ctx);
+                other.push_back(seenTrue[i] ? !names[i] : names[i]);
+                const z3::check_result r = solver.check(other);
+                if (r == z3::unsat) {
+                    const int id = it->second[i];
+                    a.literals.push_back(seenTrue[i] ? id + 1 : -(id + 1));
+                    continue;
+                }
+                if (r == z3::sat)
+                    note();
+            }
+            open.push_back(i);
+        }
+        std::sort(a.literals.begin(), a.literals.end());
+        if (abstraction == PredicateAbstraction::Boolean && open.size() > 1)
+            a.cubes = cubes(open, names, it->second);
+        solver.pop();
+        return a;
+    }
+    // Every valuation of the open predicates some state takes (in the solver's frame).
+    std::vector<std::vector<int>> cubes(const std::vector<size_t> &open, const std::vector<z3::expr> &names,
+                                        const std::vector<int> &ids) {
+        std::vector<std::vector<int>> out;
+        solver.push();
         while (true) {
             const z3::check_result r = solver.check();
             if (r != z3::sat) {
@@ -437,9 +477,9 @@ struct PredicateTransfer::Impl {
             z3::model m = solver.get_model();
             std::vector<int> cube;
             z3::expr block = ctx.bool_val(false);
-            for (size_t i = 0; i < open.size(); ++i) {
+            for (size_t i : open) {
                 const bool holds = m.eval(names[i], true).is_true();
-                cube.push_back(holds ? open[i].first + 1 : -(open[i].first + 1));
+                cube.push_back(holds ? ids[i] + 1 : -(ids[i] + 1));
                 block = block || (holds ? !names[i] : names[i]);
             }
             std::sort(cube.begin(), cube.end());
@@ -448,7 +488,7 @@ struct PredicateTransfer::Impl {
         }
         solver.pop();
         // Every valuation: nothing more than the Cartesian part.
-        if (out.size() == (size_t(1) << std::min<size_t>(open.size(), 20)))
+        if (open.size() < 20 && out.size() == (size_t(1) << open.size()))
             out.clear();
         std::sort(out.begin(), out.end());
         return out;
@@ -487,6 +527,71 @@ struct PredicateTransfer::Impl {
         s->cubes = std::move(a.cubes);
         s->texts = textSnapshot;
         return s;
+    }
+
+    // --- blocks -------------------------------------------------------------------------
+    // Every cycle of a CFA holds a retreating edge of a depth-first search: their targets cut
+    // every loop (gotos into loops included), so a block never goes round one.
+    void findLoopHeads() {
+        loopHeads.assign(P.nodes.size(), 0);
+        for (const auto &fn : P.functions) {
+            if (!fn.hasBody || fn.entry == NoNode)
+                continue;
+            std::vector<char> colour(P.nodes.size(), 0); // 0 new, 1 on the stack, 2 done
+            std::vector<std::pair<NodeId, size_t>> stack{{fn.entry, 0}};
+            colour[size_t(fn.entry)] = 1;
+            while (!stack.empty()) {
+                auto &[n, i] = stack.back();
+                const auto &out = P.node(n).out;
+                if (i == out.size()) {
+                    colour[size_t(n)] = 2;
+                    stack.pop_back();
+                    continue;
+                }
+                const NodeId m = P.edge(out[i++]).to;
+                if (colour[size_t(m)] == 1)
+                    loopHeads[size_t(m)] = 1;
+                else if (colour[size_t(m)] == 0) {
+                    colour[size_t(m)] = 1;
+                    stack.push_back({m, 0});
+                }
+            }
+        }
+        loopHeads[size_t(P.functions[P.entryFunction].entry)] = 1;
+    }
+    bool abstractsAt(NodeId n) const { return blocks == PredicateBlocks::Edge || loopHeads[size_t(n)]; }
+
+    // The state after `move` into `to`: abstracted at the end of a block, else the block grows
+    // by the move (where some state can take it). A target is never abstracted.
+    std::shared_ptr<PredicateState> after(const PredicateState &s, PathMove move, NodeId to, std::vector<CallFrame> stack,
+                                          bool violation = false, bool target = false) {
+        std::vector<Step> steps;
+        for (const PathMove &m : s.block) {
+            std::vector<Step> more = effect(m);
+            steps.insert(steps.end(), more.begin(), more.end());
+        }
+        std::vector<Step> last = effect(move, violation);
+        steps.insert(steps.end(), last.begin(), last.end());
+        const z3::expr phi = formula(s);
+        if (!target && abstractsAt(to)) {
+            auto a = post(phi, steps, to);
+            return a ? state(std::move(stack), std::move(*a), to) : nullptr;
+        }
+        // Only a condition can make the path infeasible: the state before was feasible.
+        if (std::any_of(last.begin(), last.end(), [](const Step &x) { return x.kind == Step::Assume; })) {
+            Transition t = transition(steps);
+            if (check(phi && t.guard) == z3::unsat)
+                return nullptr;
+        }
+        auto next = std::make_shared<PredicateState>();
+        next->stack = std::move(stack);
+        next->literals = s.literals;
+        next->cubes = s.cubes;
+        next->texts = s.texts;
+        next->precisionUsed = s.precisionUsed;
+        next->block = s.block;
+        next->block.push_back(move);
+        return next;
     }
 
     // --- refinement ---------------------------------------------------------------------
@@ -676,8 +781,8 @@ struct PredicateTransfer::Impl {
     std::string where(NodeId n) const { return "N" + std::to_string(n) + " (line " + std::to_string(P.node(n).line) + ")"; }
 };
 
-PredicateTransfer::PredicateTransfer(const Program &program, PredicateAbstraction abstraction)
-    : d(std::make_unique<Impl>(program, abstraction)) {}
+PredicateTransfer::PredicateTransfer(const Program &program, PredicateAbstraction abstraction, PredicateBlocks blocks)
+    : d(std::make_unique<Impl>(program, abstraction, blocks)) {}
 PredicateTransfer::~PredicateTransfer() = default;
 
 std::shared_ptr<const AbstractState> PredicateTransfer::initialState() {
@@ -692,17 +797,16 @@ std::vector<Successor> PredicateTransfer::successors(const AbstractState &abstra
     std::vector<Successor> out;
     const CfaNode &node = P.node(location);
     const FunctionCfa &fn = P.functions[node.function];
-    const z3::expr phi = d->formula(state);
     if (location == fn.exit) {
         if (state.depth() == 0)
             return out; // the entry function returned: the execution is complete
         const PathMove move{state.stack.back().callEdge, true};
         const CfaEdge &call = P.edge(move.edge);
-        auto literals = d->post(phi, d->effect(move), call.to);
-        if (!literals)
-            return out;
         std::vector<CallFrame> stack(state.stack.begin(), state.stack.end() - 1);
-        Successor s{move, call.to, SuccessorKind::Normal, false, {}, d->state(std::move(stack), std::move(*literals), call.to)};
+        auto next = d->after(state, move, call.to, std::move(stack));
+        if (!next)
+            return out;
+        Successor s{move, call.to, SuccessorKind::Normal, false, {}, std::move(next)};
         if (s.state->depth() == 0 && call.to == P.functions[P.entryFunction].exit) {
             s.kind = SuccessorKind::Terminal;
             s.exits = true;
@@ -728,15 +832,13 @@ std::vector<Successor> PredicateTransfer::successors(const AbstractState &abstra
                 continue; // undefined behaviour: no execution goes on
             if (c.intrinsic == Intrinsic::Assert && !c.args.empty()) {
                 // The assertion may fail here: a target where its negation is possible.
-                auto failing = d->post(phi, d->effect(move, true), to);
-                if (failing)
+                if (auto failing = d->after(state, move, to, stack, true, true))
                     out.push_back({move, to, SuccessorKind::Target, false, "assertion " + e.text + " may fail",
-                                   d->state(stack, std::move(*failing), to)});
+                                   std::move(failing)});
             }
             if (c.intrinsic == Intrinsic::Error) {
-                if (d->check(phi) == z3::unsat)
-                    continue;
-                out.push_back({move, to, SuccessorKind::Target, false, c.calleeName + "() called", d->state(stack, {}, to)});
+                if (auto target = d->after(state, move, to, stack, false, true))
+                    out.push_back({move, to, SuccessorKind::Target, false, c.calleeName + "() called", std::move(target)});
                 continue;
             }
             if (c.intrinsic == Intrinsic::Abort || c.intrinsic == Intrinsic::Exit) {
@@ -744,10 +846,9 @@ std::vector<Successor> PredicateTransfer::successors(const AbstractState &abstra
                 succ.exits = c.intrinsic == Intrinsic::Exit;
             }
         }
-        auto literals = d->post(phi, d->effect(move), to);
-        if (!literals)
+        succ.state = d->after(state, move, to, std::move(stack));
+        if (!succ.state)
             continue;
-        succ.state = d->state(std::move(stack), std::move(*literals), to);
         // Returning from the entry function ends the execution normally.
         if (succ.kind == SuccessorKind::Normal && succ.state->depth() == 0 && to == P.functions[P.entryFunction].exit) {
             succ.kind = SuccessorKind::Terminal;
@@ -781,6 +882,8 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
         std::vector<z3::expr> atoms;
         std::set<unsigned> seen;
         d->atoms(q, atoms, seen);
+        if (!d->abstractsAt(at[j]))
+            atoms.clear(); // within a block the path formula is exact: no predicates needed
         auto &prec = d->precision[at[j]];
         for (const z3::expr &a : atoms) {
             int id = d->predicateId(a);
@@ -806,7 +909,7 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
     for (size_t j = 0; j + 1 < at.size() && j < states.size(); ++j) {
         auto now = d->precision.find(at[j]);
         const auto *s = dynamic_cast<const PredicateState *>(states[j]);
-        if (now != d->precision.end() && (!s || now->second.size() > s->precisionUsed)) {
+        if (d->abstractsAt(at[j]) && now != d->precision.end() && (!s || now->second.size() > s->precisionUsed)) {
             r.pivot = int(j);
             break;
         }

@@ -4,7 +4,7 @@
 // (Boolean abstraction, by enumerating models), or only the first part (Cartesian
 // abstraction, cheaper, blind to "a or b") — computed by Z3 over bit-vectors with C's semantics — wrap-around,
 // truncating division, shifts (bmc/IntegerTerms.h, the encoder's own terms). Blocks are
-// single CFA edges. The precision grows by refinement: the weakest preconditions of the
+// single CFA edges or the loop-free paths between loop heads. The precision grows by refinement: the weakest preconditions of the
 // property along an infeasible path to a target, split into their atoms, attached to the
 // locations where they hold (an interpolation-free refinement; Z3 gives no interpolants).
 //
@@ -31,6 +31,9 @@ struct PredicateState : AbstractState {
     // How many predicates its location's precision had when it was computed (lazy
     // abstraction: a refinement recomputes the states made with less).
     size_t precisionUsed = 0;
+    // Large blocks: the moves since the last abstraction (a loop head); the predicates above
+    // are what held there, and the state is what those moves make of it (a path formula).
+    std::vector<PathMove> block;
 
     // Every literal of other is one of this state's, and each of this state's cubes has every
     // literal of one of other's (a sufficient test of this ⇒ other).
@@ -41,10 +44,14 @@ struct PredicateState : AbstractState {
 };
 
 enum class PredicateAbstraction { Boolean, Cartesian };
+// Where states are abstracted: after every edge (single-block encoding), or only at loop heads
+// (adjustable-block encoding, CPAchecker's ABE-l: loop-free paths between them are kept exact).
+enum class PredicateBlocks { Edge, LoopHead };
 
 class PredicateTransfer : public AbstractDomain {
 public:
-    explicit PredicateTransfer(const Program &program, PredicateAbstraction abstraction = PredicateAbstraction::Boolean);
+    explicit PredicateTransfer(const Program &program, PredicateAbstraction abstraction = PredicateAbstraction::Boolean,
+                               PredicateBlocks blocks = PredicateBlocks::LoopHead);
     ~PredicateTransfer() override;
 
     const char *name() const override { return "predicate"; }

@@ -36,10 +36,11 @@ const char *GuardedCounter = R"(int main(void) { int x = 0, y = 0;
 const TraversalOrder Orders[] = {TraversalOrder::Bfs, TraversalOrder::Dfs, TraversalOrder::ReversePostorder};
 
 std::unique_ptr<ArtAnalysis> predicateAnalysis(const Program &p, TraversalOrder order, bool tie = false,
-                                               bool cartesian = false) {
+                                               bool cartesian = false, bool singleEdges = false) {
     CoverageOptions co;
     co.analysis.domain = AnalysisDomain::Predicate;
     co.analysis.cartesian = cartesian;
+    co.analysis.singleEdgeBlocks = singleEdges;
     co.analysis.order = order;
     co.analysis.scoreTieBreak = tie;
     co.analysis.budget.maxNodes = 20000;
@@ -135,7 +136,8 @@ TEST(PredicateAnalysis, EachCegarStepIsAStepOfItsOwn) {
 // A disjunction the Cartesian abstraction cannot hold: the refinement learns y == 1 and
 // y == 2 but no Cartesian state knows either, so the same path comes back. The analysis says
 // so and stops: never a loop, never "finished", never a bug. The Boolean abstraction holds
-// "y == 1 || y == 2" and proves the program.
+// "y == 1 || y == 2" and proves the program. (Abstraction after every edge: with large
+// blocks the loop-free path is exact and either proves it.)
 TEST(PredicateAnalysis, ARefinementThatLearnsNothingStopsTheAnalysis) {
     auto p = parseC(std::string(Prelude) + R"(int main(void) {
   int y = __VERIFIER_nondet_int();
@@ -143,16 +145,18 @@ TEST(PredicateAnalysis, ARefinementThatLearnsNothingStopsTheAnalysis) {
   if (y != 1 && y != 2) reach_error();
   return 0; })");
     ASSERT_TRUE(p);
-    auto a = predicateAnalysis(*p, TraversalOrder::Bfs, false, true);
+    auto a = predicateAnalysis(*p, TraversalOrder::Bfs, false, true, true);
     EXPECT_EQ(a->run(), StopReason::RefinementFailed) << a->stopText();
     EXPECT_NE(a->stopText().find("learned nothing new"), std::string::npos) << a->stopText();
     EXPECT_FALSE(a->counterexample());
-    auto b = predicateAnalysis(*p, TraversalOrder::Bfs);
+    auto b = predicateAnalysis(*p, TraversalOrder::Bfs, false, false, true);
     EXPECT_EQ(b->run(), StopReason::Finished) << b->stopText();
     bool disjunction = false;
     for (const ArtNode &n : b->art().nodes)
         disjunction |= n.state->describe(*p).find("||") != std::string::npos;
     EXPECT_TRUE(disjunction);
+    for (bool cartesian : {false, true})
+        EXPECT_EQ(predicateAnalysis(*p, TraversalOrder::Bfs, false, cartesian)->run(), StopReason::Finished);
     // BMC agrees that the program is safe: the stop was the abstraction's, not a bug.
     BmcOptions bo;
     EXPECT_EQ(checkProgram(*p, bo).verdict, Verdict::Safe);
@@ -220,7 +224,8 @@ int main(void) { int i = 0; while (i < 2) { bump(); i++; } if (g != 7) reach_err
         const BmcResult b = checkProgram(*p, bo);
         ASSERT_NE(b.verdict, Verdict::Unknown) << c.body << b.reason;
         for (TraversalOrder order : Orders) {
-            auto a = predicateAnalysis(*p, order);
+            // Large blocks in every order, abstraction after every edge in one (rpo).
+            auto a = predicateAnalysis(*p, order, false, false, order == TraversalOrder::ReversePostorder);
             const StopReason stop = a->run();
             if (stop == StopReason::Finished)
                 EXPECT_EQ(b.verdict, Verdict::Safe) << traversalOrderName(order) << ": " << c.body;

@@ -27,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QScrollBar>
 #include <QTextBlock>
+#include <QTextBrowser>
 #include <QTest>
 
 using namespace vcov;
@@ -267,6 +268,78 @@ private slots:
         QVERIFY(w2.program());
         QVERIFY(!w2.coverage());
         QVERIFY2(w2.statusText().contains(QStringLiteral("does not pass it")), qPrintable(w2.statusText()));
+    }
+
+    // Teaching the predicate analysis (issue 40): from an empty ART to the proof of x == y,
+    // each CEGAR step a step of its own — the target's check finds its path infeasible, the
+    // refinement names the predicates it learned and where, the graph shows the cut before
+    // it grows again — and the node panel shows each node's predicates.
+    void teachingStepsThroughCegarToAProof() {
+        app::MainWindow w;
+        w.resize(1600, 1100);
+        w.show();
+        CoverageOptions o = w.coverageOptions();
+        o.analysis.domain = AnalysisDomain::Predicate;
+        o.execSeconds = 2;
+        w.setCoverageOptions(o);
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy explored(&w, &app::MainWindow::explorationShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/coverage/equal_counters.c"));
+        QVERIFY(shown.wait(60000));
+        auto *graphBox = w.findChild<QComboBox *>(QStringLiteral("graphBox"));
+        QVERIFY(graphBox);
+        graphBox->setCurrentIndex(1);
+        emit graphBox->activated(1);
+        auto settle = [&] {
+            QSignalSpy laid(w.automatonView(), &views::AutomatonView::layoutReady);
+            if (w.automatonView()->isLayoutPending())
+                QVERIFY(laid.wait(30000));
+            w.automatonView()->fit();
+            QTest::qWait(100);
+        };
+        QString log;
+        bool checkShot = false, cutShot = false;
+        size_t before = 0;
+        for (int i = 0; i < 200; ++i) {
+            QVERIFY(w.stepAnalysis());
+            QVERIFY(explored.wait(30000));
+            const QString last = w.teachingView()->lastText();
+            log += last + QLatin1Char('\n');
+            const auto snapshot = w.automatonView()->snapshot();
+            if (!checkShot && last.contains(QStringLiteral("the next step refines"))) {
+                checkShot = true;
+                settle();
+                screenshot(&w, QStringLiteral("main-window-cegar-check.png"));
+            }
+            if (!cutShot && last.startsWith(QStringLiteral("Refinement"))) {
+                cutShot = true;
+                // The graph shows the cut tree, before it grows again.
+                QVERIFY2(snapshot->art->nodes.size() < before, qPrintable(last));
+                settle();
+                screenshot(&w, QStringLiteral("main-window-cegar-refinement.png"));
+            }
+            before = snapshot->art->nodes.size();
+            if (snapshot->stop != StopReason::Running)
+                break;
+        }
+        QVERIFY2(checkShot && cutShot, qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral("learned")), qPrintable(log));
+        const auto snapshot = w.automatonView()->snapshot();
+        QCOMPARE(snapshot->stop, StopReason::Finished);
+        // The loop head's node knows x == y.
+        int head = -1;
+        for (const ArtNode &n : snapshot->art->nodes)
+            if (n.state && n.state->describe(*w.program()).find("x == y") != std::string::npos && head < 0)
+                head = n.id;
+        QVERIFY(head >= 0);
+        w.artNodeView()->showNode(head);
+        const QString text = w.artNodeView()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("predicates")) && text.contains(QStringLiteral("x == y")), qPrintable(text));
+        settle();
+        screenshot(&w, QStringLiteral("main-window-cegar-proof.png"));
+        const QString teaching = w.teachingView()->findChild<QTextBrowser *>()->toPlainText();
+        QVERIFY2(teaching.contains(QStringLiteral("Predicates learned from the infeasible path")), qPrintable(teaching));
+        QVERIFY2(teaching.contains(QStringLiteral("goes back on the waitlist")), qPrintable(teaching));
     }
 
     // Teaching: the abstract state of a node per call frame (⊤ for any value), the covering
