@@ -70,6 +70,7 @@ def num(v):
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)  # a row as soon as it is measured
     ap = argparse.ArgumentParser()
     ap.add_argument("--table", type=int, choices=(1, 2), required=True)
     ap.add_argument("--budget", type=float, default=900)
