@@ -187,6 +187,19 @@ int main(int argc, char **argv) {
                 report("BMC's counterexample with arrays element by element does not replay");
             const bool bugExists = c.violating || bmcUnsafe;
 
+            // What an ART analysis claims: no "finished" where a bug exists, every violation
+            // replays and is one that complete BMC does not rule out.
+            auto checkArt = [&](const std::string &name, StopReason stop, const ArtAnalysis &a) {
+                if (stop == StopReason::Finished && bugExists)
+                    report(name + ": \"" + a.stopText() + "\" but " +
+                           (c.violating ? "inputs " + inputText(*c.violating) : std::string("BMC's counterexample")) +
+                           " reach reach_error");
+                if (stop == StopReason::ViolationFound && !(a.counterexample() && violates(P, a.counterexample()->input)))
+                    report(name + ": the analysis's violation does not replay");
+                if (stop == StopReason::ViolationFound && bmcSafe)
+                    report(name + ": a violation that complete BMC says does not exist");
+            };
+
             // The value analysis in every order.
             for (TraversalOrder order : {TraversalOrder::Bfs, TraversalOrder::Dfs, TraversalOrder::ReversePostorder})
                 for (bool tie : {false, true}) {
@@ -209,15 +222,7 @@ int main(int argc, char **argv) {
                     case StopReason::FinishedUnconfirmed: ++t.unconfirmed; break;
                     default: ++t.budget; break;
                     }
-                    if (stop == StopReason::Finished && bugExists)
-                        report(name + ": \"" + a->stopText() + "\" but " +
-                               (c.violating ? "inputs " + inputText(*c.violating) : std::string("BMC's counterexample")) +
-                               " reach reach_error");
-                    if (stop == StopReason::ViolationFound &&
-                        !(a->counterexample() && violates(P, a->counterexample()->input)))
-                        report(name + ": the analysis's violation does not replay");
-                    if (stop == StopReason::ViolationFound && bmcSafe)
-                        report(name + ": a violation that complete BMC says does not exist");
+                    checkArt(name, stop, *a);
                 }
 
             // The predicate analysis: one order per program, every order over a batch.
@@ -239,14 +244,7 @@ int main(int argc, char **argv) {
                 t.predicateRefinements += a->refinements();
                 const std::string name = std::string("predicate analysis, ") + traversalOrderName(co.analysis.order) +
                                          (co.analysis.scoreTieBreak ? "+tie" : "");
-                if (stop == StopReason::Finished && bugExists)
-                    report(name + ": \"" + a->stopText() + "\" but " +
-                           (c.violating ? "inputs " + inputText(*c.violating) : std::string("BMC's counterexample")) +
-                           " reach reach_error");
-                if (stop == StopReason::ViolationFound && !(a->counterexample() && violates(P, a->counterexample()->input)))
-                    report(name + ": the analysis's violation does not replay");
-                if (stop == StopReason::ViolationFound && bmcSafe)
-                    report(name + ": a violation that complete BMC says does not exist");
+                checkArt(name, stop, *a);
             }
 
             // Coverage, exact search included.
