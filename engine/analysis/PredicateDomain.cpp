@@ -1,6 +1,7 @@
 #include "analysis/PredicateDomain.h"
 
 #include "bmc/IntegerTerms.h"
+#include "bmc/LoopStructure.h"
 #include "semantics/IntegerSemantics.h"
 
 #include <z3++.h>
@@ -530,33 +531,15 @@ struct PredicateTransfer::Impl {
     }
 
     // --- blocks -------------------------------------------------------------------------
-    // Every cycle of a CFA holds a retreating edge of a depth-first search: their targets cut
-    // every loop (gotos into loops included), so a block never goes round one.
+    // Every cycle of a CFA holds a retreating edge of a depth-first search: the loop heads
+    // (their targets, gotos into loops included, as the unwinder counts them) cut every loop,
+    // so a block never goes round one.
     void findLoopHeads() {
         loopHeads.assign(P.nodes.size(), 0);
-        for (const auto &fn : P.functions) {
-            if (!fn.hasBody || fn.entry == NoNode)
-                continue;
-            std::vector<char> colour(P.nodes.size(), 0); // 0 new, 1 on the stack, 2 done
-            std::vector<std::pair<NodeId, size_t>> stack{{fn.entry, 0}};
-            colour[size_t(fn.entry)] = 1;
-            while (!stack.empty()) {
-                auto &[n, i] = stack.back();
-                const auto &out = P.node(n).out;
-                if (i == out.size()) {
-                    colour[size_t(n)] = 2;
-                    stack.pop_back();
-                    continue;
-                }
-                const NodeId m = P.edge(out[i++]).to;
-                if (colour[size_t(m)] == 1)
-                    loopHeads[size_t(m)] = 1;
-                else if (colour[size_t(m)] == 0) {
-                    colour[size_t(m)] = 1;
-                    stack.push_back({m, 0});
-                }
-            }
-        }
+        for (const auto &fn : P.functions)
+            if (fn.hasBody && fn.entry != NoNode)
+                for (const LoopInfo &l : computeLoops(P, fn).loops)
+                    loopHeads[size_t(l.head)] = 1;
         loopHeads[size_t(P.functions[P.entryFunction].entry)] = 1;
     }
     bool abstractsAt(NodeId n) const { return blocks == PredicateBlocks::Edge || loopHeads[size_t(n)]; }
