@@ -492,6 +492,7 @@ private slots:
     void settingsDialogKeepsEveryOption() {
         app::AnalysisSettingsDialog d;
         CoverageOptions o = app::AnalysisSettingsDialog::defaults();
+        o.analysis.domain = AnalysisDomain::Predicate;
         o.analysis.order = TraversalOrder::ReversePostorder;
         o.analysis.scoreTieBreak = true;
         o.analysis.budget.maxNodes = 1234;
@@ -506,6 +507,7 @@ private slots:
         o.exactMaxUnwind = 32;
         d.setOptions(o);
         CoverageOptions back = d.options();
+        QCOMPARE(int(back.analysis.domain), int(AnalysisDomain::Predicate));
         QCOMPARE(int(back.analysis.order), int(o.analysis.order));
         QCOMPARE(back.analysis.scoreTieBreak, true);
         QCOMPARE(back.analysis.budget.maxNodes, size_t(1234));
