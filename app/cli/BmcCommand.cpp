@@ -2,6 +2,7 @@
 #include "cli/CliOptions.h"
 #include "Cfa.h"
 #include "bmc/Bmc.h"
+#include "bmc/LoopStructure.h"
 #include "formats/ExecutionJson.h"
 #include "formats/Sarif.h"
 #include "formats/ViolationWitness.h"
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <set>
 
 using namespace vcov;
 
@@ -44,6 +46,52 @@ bool writeViolationWitness(const std::string &out, const Program &program, const
     const bool graphml = out.size() > 8 && out.compare(out.size() - 8, 8, ".graphml") == 0;
     return writeFile(out, graphml ? violationWitnessGraphml(program, violation, meta)
                                   : violationWitnessYaml(program, violation, meta));
+}
+
+void applyCbmcProof(const CliOptions &opts, BmcOptions &bo, const Program *program) {
+    if (!opts.inputs.proof)
+        return;
+    const CbmcProof &proof = *opts.inputs.proof;
+    if (!opts.values.count("unwind"))
+        bo.unwind = proof.unwind;
+    std::set<std::string> loops;
+    if (program)
+        for (const auto &f : program->functions)
+            if (f.hasBody)
+                for (const auto &l : computeLoops(*program, f).loops)
+                    loops.insert(l.id);
+    std::string unwindset, unknown;
+    for (const auto &[loop, k] : proof.unwindset) {
+        bo.loopBounds.try_emplace(loop, k); // --unwindset on the command line wins
+        unwindset += (unwindset.empty() ? "" : ",") + loop + ":" + std::to_string(k);
+        if (program && !loops.count(loop))
+            unknown += (unknown.empty() ? "" : ", ") + loop;
+    }
+    if (!opts.values.count("property")) {
+        bo.properties = {Property::Assertion};
+        for (const auto &c : proof.checks)
+            if (auto p = propertyFromName(c))
+                bo.properties.insert(*p);
+    }
+    if (!opts.has("partial-loops"))
+        bo.unwindingAssertions = proof.unwindingAssertions;
+    std::string checks = "assert";
+    for (Property p : bo.properties)
+        if (p != Property::Assertion)
+            checks += std::string(",") + propertyName(p);
+    std::cout << "CBMC proof " << proof.name << " (" << (proof.origin == "make" ? "its Makefile, evaluated by make" : proof.origin)
+              << "): entry " << proof.frontEnd.entry << ", "
+              << proof.frontEnd.files.size() << " source files, --unwind " << bo.unwind
+              << (unwindset.empty() ? "" : " --unwindset " + unwindset)
+              << (bo.unwindingAssertions ? ", unwinding assertions" : ", partial loops") << "; checks: " << checks << "\n";
+    if (!proof.unmodelled.empty()) {
+        std::cout << "Not checked by vcov (asked for by the proof):";
+        for (const auto &f : proof.unmodelled)
+            std::cout << " " << f;
+        std::cout << "\n";
+    }
+    if (!unknown.empty())
+        std::cout << "Unwindset names loops this program does not have (their bound is --unwind's): " << unknown << "\n";
 }
 
 int bmcCommand(const std::vector<std::string> &args) {
@@ -84,6 +132,7 @@ int bmcCommand(const std::vector<std::string> &args) {
     auto program = loadProgramWithMain(*opts);
     if (!program)
         return ExitInputError;
+    applyCbmcProof(*opts, bo, program.get());
     auto mutants = mutantsFromOptions(*opts, *program);
     if (!mutants)
         return ExitUsage;

@@ -48,11 +48,21 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
             o.inputs.frontEnd.dataModel = DataModel::ILP32;
         } else if (a == "--64" || a == "-m64") {
             o.inputs.frontEnd.dataModel = DataModel::LP64;
-        } else if (a == "--task" || a == "--compile-commands") {
+        } else if ((a == "--function" || a.rfind("--function=", 0) == 0) && !contains(valueOptions, "function")) {
+            // CBMC's --function: the entry of the analysis (cfa keeps it as a filter).
+            if (a == "--function") {
+                auto v = next(a);
+                if (!v)
+                    return std::nullopt;
+                o.inputs.frontEnd.entry = *v;
+            } else {
+                o.inputs.frontEnd.entry = a.substr(std::string("--function=").size());
+            }
+        } else if (a == "--task" || a == "--compile-commands" || a == "--cbmc-proof") {
             auto v = next(a);
             if (!v)
                 return std::nullopt;
-            (a == "--task" ? o.inputs.task : o.inputs.compileCommands) = *v;
+            (a == "--task" ? o.inputs.task : a == "--cbmc-proof" ? o.inputs.cbmcProof : o.inputs.compileCommands) = *v;
         } else if (a.rfind("--", 0) == 0) {
             std::string name = a.substr(2), inlineValue;
             bool hasInline = false;
@@ -120,7 +130,11 @@ std::unique_ptr<Program> loadProgram(CliOptions &opts) {
 std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts) {
     auto program = loadProgram(opts);
     if (program && program->entryFunction == NoFunction) {
-        std::cerr << "vcov-cli: the program has no main function\n";
+        const std::string &entry = opts.inputs.frontEnd.entry;
+        if (entry == "main")
+            std::cerr << "vcov-cli: the program has no main function (name the entry with --function NAME)\n";
+        else
+            std::cerr << "vcov-cli: the program has no definition of the entry function '" << entry << "'\n";
         return nullptr;
     }
     return program;

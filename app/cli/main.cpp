@@ -51,6 +51,8 @@ Program options (all commands):
   --32 | --64          data model ILP32 or LP64 (default: the task's, else LP64)
   --task TASK.yml      an SV-COMP task: its input files and data model
   --compile-commands DB  include paths and defines from a compile_commands.json
+  --function NAME      the entry function (default main), as CBMC's --function: its
+                       parameters are inputs (cfa: --function only shows that function)
 
 cfa options:
   --function NAME      only this function (summary and outputs)

@@ -87,6 +87,30 @@ namespace lowering {
 
 std::vector<std::string> Lowering::clangArgs() const { return clangArguments(opts); }
 
+// When every error Clang reports is "static declaration of 'f' follows non-static declaration"
+// in `path` itself: the text with those `static` keywords blanked (columns kept); else empty.
+static std::string staticAfterNonStatic(const std::string &content, const std::string &path, const Diagnostics &errors) {
+    if (!errors.hasErrors())
+        return {};
+    std::vector<size_t> lineStart{0};
+    for (size_t i = 0; i < content.size(); ++i)
+        if (content[i] == '\n')
+            lineStart.push_back(i + 1);
+    std::string text = content;
+    for (const Diagnostic &d : errors.items()) {
+        if (d.message.find("static declaration of") != 0 || d.message.find("follows non-static declaration") == std::string::npos ||
+            d.file != path || d.line == 0 || d.line > lineStart.size())
+            return {};
+        const size_t at = lineStart[d.line - 1] + (d.column ? d.column - 1 : 0);
+        const size_t from = at > 400 ? at - 400 : 0;
+        size_t kw = text.rfind("static", at);
+        if (kw == std::string::npos || kw < from)
+            return {};
+        text.replace(kw, 6, "      ");
+    }
+    return text;
+}
+
 bool Lowering::parse() {
     bool ok = true;
     for (const auto &path : opts.files) {
@@ -119,14 +143,30 @@ bool Lowering::parse() {
             ok = false;
             continue;
         }
-        DiagnosticCollector collector(P.diagnostics);
-        size_t errorsBefore = P.diagnostics.errorCount();
-        auto ast = clang::tooling::buildASTFromCodeWithArgs(
-            sf.content, clangArgs(), fs::absolute(path).string(), "vcov",
-            std::make_shared<clang::PCHContainerOperations>(), clang::tooling::getClangStripDependencyFileAdjuster(),
-            clang::tooling::FileContentMappings(), &collector);
-        if (!ast || P.diagnostics.errorCount() > errorsBefore) {
-            if (!ast && P.diagnostics.errorCount() == errorsBefore)
+        auto build = [&](const std::string &text, Diagnostics &out) {
+            DiagnosticCollector collector(out);
+            return clang::tooling::buildASTFromCodeWithArgs(
+                text, clangArgs(), fs::absolute(path).string(), "vcov", std::make_shared<clang::PCHContainerOperations>(),
+                clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(), &collector);
+        };
+        Diagnostics found;
+        auto ast = build(sf.content, found);
+        if (std::string accepted = staticAfterNonStatic(sf.content, fs::absolute(path).string(), found); !accepted.empty()) {
+            // CBMC's dialect: goto-cc accepts a static definition after a non-static
+            // declaration (coreJSON's proof stubs have them); so does vcov, with a warning.
+            Diagnostics again;
+            if (auto retried = build(accepted, again); retried && !again.hasErrors()) {
+                for (const Diagnostic &d : found.items())
+                    P.diagnostics.warning(path, d.line, d.column,
+                                          d.message + ": accepted as CBMC's goto-cc accepts it (the function keeps external linkage)");
+                found = again;
+                ast = std::move(retried);
+            }
+        }
+        for (const Diagnostic &d : found.items())
+            P.diagnostics.add(d);
+        if (!ast || found.hasErrors()) {
+            if (!ast && !found.hasErrors())
                 P.diagnostics.error(path, 0, 0, "Clang could not parse this file");
             ok = false;
             continue;
@@ -346,7 +386,8 @@ void Lowering::lowerBodies() {
         auto it = bodies.find(id);
         if (it == bodies.end())
             continue;
-        if (unsupportedFunctions.count(id)) {
+        if (unsupportedFunctions.count(id) ||
+            std::find(opts.removeBodies.begin(), opts.removeBodies.end(), P.functions[id].name) != opts.removeBodies.end()) {
             P.functions[id].hasBody = false;
             continue;
         }
@@ -466,6 +507,25 @@ void Lowering::reportUnsupported() {
     }
 }
 
+// The entry's parameters are inputs (FunctionBuilder::build): a call of it from the program
+// would havoc its arguments, so such an entry is refused rather than analysed unsoundly.
+void Lowering::entryCalledElsewhere() {
+    const FunctionCfa &entry = P.functions[P.entryFunction];
+    std::string file = entry.range.valid() ? P.files[entry.range.file].path : std::string();
+    for (const auto &e : P.edges)
+        if (e.kind == EdgeKind::Call && e.call.callee == P.entryFunction) {
+            P.diagnostics.error(P.files[e.range.file].path, e.range.beginLine, e.range.beginColumn,
+                                "the entry function '" + entry.name +
+                                    "' takes its parameters as inputs, but is also called here (from '" +
+                                    P.functions[e.function].name + "'): choose an entry nobody calls");
+            return;
+        }
+    if (addressTaken.count(P.entryFunction))
+        P.diagnostics.error(file, entry.range.beginLine, entry.range.beginColumn,
+                            "the entry function '" + entry.name +
+                                "' takes its parameters as inputs, but its address is taken: choose an entry nobody calls");
+}
+
 void Lowering::run() {
     if (!parse())
         return;
@@ -477,6 +537,8 @@ void Lowering::run() {
         P.entryFunction = entry->id;
     lowerBodies();
     reportUnsupported();
+    if (P.entryFunction != NoFunction && !P.functions[P.entryFunction].params.empty() && opts.entry != "main")
+        entryCalledElsewhere();
     // Calls of body-less functions that the semantics cannot model.
     std::set<std::string> warned;
     for (const auto &e : P.edges) {

@@ -18,6 +18,9 @@ struct FrontEndOptions {
     std::vector<std::string> defines; // NAME or NAME=VALUE, as for -D
     std::optional<DataModel> dataModel; // default LP64
     std::string entry = "main";
+    // Functions whose bodies are dropped (CBMC's --remove-function-body): calls of them
+    // return a nondet value, as for any function without a body.
+    std::vector<std::string> removeBodies;
     // Texts to parse in place of files on disk, by the path as given in `files` (a mutant's
     // source: the front end parses it without writing it out).
     std::map<std::string, std::string> contents;

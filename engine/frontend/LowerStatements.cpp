@@ -122,6 +122,16 @@ void FunctionBuilder::build(const clang::FunctionDecl *fd) {
     }
     if (fd->isVariadic())
         throw Unsupported{fd->getLocation(), "definition of a variadic function"};
+    if (F().name == L.opts.entry && !fd->isMain()) {
+        // An entry other than main (CBMC's --function): its parameters are the execution's
+        // inputs, drawn as an uninitialized local's value is, so every semantics agrees.
+        for (size_t i = 0; i < F().params.size(); ++i) {
+            const clang::ParmVarDecl *p = fd->getParamDecl(unsigned(i));
+            addEdgeAt(EdgeKind::Declaration, p->getSourceRange(),
+                      L.P.variable(F().params[i]).name + " (an input of the entry function)")
+                .declared = F().params[i];
+        }
+    }
     stmt(fd->getBody());
     auto *body = llvm::dyn_cast<clang::CompoundStmt>(fd->getBody());
     clang::SourceRange endRange = body ? clang::SourceRange(body->getRBracLoc()) : fd->getEndLoc();

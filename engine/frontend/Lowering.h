@@ -234,6 +234,7 @@ private:
     void lowerBodies();
     void reportUnsupported();
     void findAddressTaken();
+    void entryCalledElsewhere();
     std::vector<std::string> clangArgs() const;
 };
 

@@ -23,13 +23,29 @@ bool resolveProgramInputs(ProgramInputs &in, Diagnostics &diagnostics) {
             in.frontEnd.dataModel = task->dataModel;
         in.task.clear(); // resolved: a second call must not add the files again
     }
+    if (!in.cbmcProof.empty()) {
+        in.proof = readCbmcProof(in.cbmcProof, diagnostics);
+        if (!in.proof)
+            return false;
+        // The proof's program; what the user gave beside it (-I, -D, --function) stays.
+        const FrontEndOptions &p = in.proof->frontEnd;
+        auto &fe = in.frontEnd;
+        fe.files.insert(fe.files.end(), p.files.begin(), p.files.end());
+        fe.includeDirs.insert(fe.includeDirs.end(), p.includeDirs.begin(), p.includeDirs.end());
+        fe.defines.insert(fe.defines.end(), p.defines.begin(), p.defines.end());
+        fe.removeBodies.insert(fe.removeBodies.end(), p.removeBodies.begin(), p.removeBodies.end());
+        fe.contents.insert(p.contents.begin(), p.contents.end());
+        if (fe.entry == "main")
+            fe.entry = p.entry;
+        in.cbmcProof.clear();
+    }
     if (!in.compileCommands.empty()) {
         if (!applyCompileCommands(in.compileCommands, in.frontEnd, diagnostics))
             return false;
         in.compileCommands.clear();
     }
     if (in.frontEnd.files.empty()) {
-        diagnostics.error("", 0, 0, "no input file (give FILE.c, --task TASK.yml or --compile-commands DB)");
+        diagnostics.error("", 0, 0, "no input file (give FILE.c, --task TASK.yml, --cbmc-proof DIR or --compile-commands DB)");
         return false;
     }
     return true;

@@ -3,8 +3,10 @@
 #pragma once
 
 #include "Diagnostics.h"
+#include "frontend/CbmcProof.h"
 #include "frontend/FrontEnd.h"
 
+#include <optional>
 #include <string>
 
 namespace vcov {
@@ -13,6 +15,8 @@ struct ProgramInputs {
     FrontEndOptions frontEnd;
     std::string task;            // an SV-COMP .yml
     std::string compileCommands; // compile_commands.json or its folder
+    std::string cbmcProof;       // a CBMC proof folder (cbmc-starter-kit)
+    std::optional<CbmcProof> proof; // the proof, once resolved: its bounds and checks
 };
 
 // Fills inputs.frontEnd from the task and the compilation database; false (with

@@ -3,13 +3,20 @@
 # file names say the verdict (*_bug.c: a violation, *_ok.c: safe): both must say it.
 # With --memory both check memory safety as well: vcov's pointer and bounds properties,
 # CBMC's --pointer-check and --bounds-check.
-# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND [--memory] FILE...
+# With --function NAME both start at NAME (CBMC's entry option), its parameters inputs.
+# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND [--memory] [--function NAME] FILE...
 set -u
 cli=$1; unwind=$2; shift 2
 theirs_flags="--no-standard-checks"; ours_flags=""
-if [ "${1:-}" = --memory ]; then
-  theirs_flags="--no-standard-checks --pointer-check --bounds-check"; ours_flags="--property pointer,bounds"; shift
-fi
+while true; do
+  case "${1:-}" in
+    --memory)
+      theirs_flags="$theirs_flags --pointer-check --bounds-check"; ours_flags="$ours_flags --property pointer,bounds"; shift ;;
+    --function)
+      theirs_flags="$theirs_flags --function $2"; ours_flags="$ours_flags --function $2"; shift 2 ;;
+    *) break ;;
+  esac
+done
 command -v cbmc >/dev/null || { echo "cbmc is not installed"; exit 1; }
 failed=0
 for f in "$@"; do

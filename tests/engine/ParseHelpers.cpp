@@ -19,6 +19,7 @@ TempDir::~TempDir() {
 
 std::string TempDir::write(const std::string &name, const std::string &content) const {
     auto p = m_path / name;
+    std::filesystem::create_directories(p.parent_path());
     std::ofstream(p, std::ios::binary) << content;
     return p.string();
 }

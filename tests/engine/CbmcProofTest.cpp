@@ -1,0 +1,117 @@
+// CBMC proofs as their engineers have them (cbmc-starter-kit): the variables of a proof's
+// Makefile, evaluated by GNU make, and the same proof's row of a PROOFS.tsv table.
+#include "ParseHelpers.h"
+
+#include "frontend/CbmcProof.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+using namespace vcov;
+using namespace vcov::test;
+
+TEST(CbmcProof, ShellWordsAsShSplitsThem) {
+    EXPECT_EQ(shellWords("-DA=1 '-DB=(X>>(Y+1))'  \"-DC=a b\" -I\\ x"),
+              (std::vector<std::string>{"-DA=1", "-DB=(X>>(Y+1))", "-DC=a b", "-I x"}));
+    EXPECT_TRUE(shellWords("  ").empty());
+}
+
+// A proof of one's own: the Makefile's variables as make evaluates them, the starter
+// kit's += and ?= included; CBMC 6's default checks join the proof's own flags.
+TEST(CbmcProof, AMakefileIsEvaluatedByMake) {
+    TempDir dir;
+    dir.write("proofs/Makefile.common", R"(CBMCFLAGS += --unwind 2
+UNWINDSET ?=
+PROOF_SOURCES += $(PROOFDIR)/$(HARNESS_FILE).c
+)");
+    dir.write("src/code.c", "int inc(int x) { return x + 1; }\n");
+    dir.write("proofs/inc/inc_harness.c", "int inc(int x);\nvoid inc_harness(void) { int a; __CPROVER_assert(inc(a) != a, \"moves\"); }\n");
+    const std::string proof = dir.write("proofs/inc/Makefile", R"(HARNESS_ENTRY = inc_harness
+HARNESS_FILE = inc_harness
+PROOFDIR = $(abspath .)
+PROOF_UID = inc
+DEFINES += -DLIMIT=3 '-DSHIFT=(1<<2)'
+INCLUDES += -I$(PROOFDIR)/../../src
+UNWINDSET += __CPROVER_file_local_code_c_inc.0:4 loop.1:2
+REMOVE_FUNCTION_BODY += abort
+PROJECT_SOURCES += $(PROOFDIR)/../../src/code.c
+CHECKFLAGS += --unsigned-overflow-check
+include ../Makefile.common
+)");
+    const std::string folder = proof.substr(0, proof.rfind('/'));
+    Diagnostics d;
+    auto p = readCbmcProof(folder, d);
+    ASSERT_TRUE(p) << (d.items().empty() ? "" : d.items().front().format());
+    EXPECT_EQ(p->origin, "make");
+    EXPECT_EQ(p->name, "inc");
+    EXPECT_EQ(p->frontEnd.entry, "inc_harness");
+    ASSERT_EQ(p->frontEnd.files.size(), 2u);
+    EXPECT_NE(p->frontEnd.files[0].find("inc_harness.c"), std::string::npos);
+    EXPECT_NE(p->projectSources.at(0).find("src/code.c"), std::string::npos);
+    EXPECT_EQ(p->frontEnd.defines, (std::vector<std::string>{"LIMIT=3", "SHIFT=(1<<2)"}));
+    EXPECT_EQ(p->frontEnd.removeBodies, (std::vector<std::string>{"abort"}));
+    EXPECT_EQ(p->unwind, 2u);
+    EXPECT_EQ(p->unwindset, (std::vector<std::pair<std::string, unsigned>>{{"inc.0", 4}, {"loop.1", 2}}));
+    EXPECT_TRUE(p->unwindingAssertions); // CBMC 6's default
+    for (const char *c : {"bounds", "pointer", "div-by-zero", "overflow"})
+        EXPECT_NE(std::find(p->checks.begin(), p->checks.end(), c), p->checks.end()) << c;
+    EXPECT_NE(std::find(p->unmodelled.begin(), p->unmodelled.end(), "--unsigned-overflow-check"), p->unmodelled.end());
+}
+
+TEST(CbmcProof, AFolderThatIsNoProofIsAClearError) {
+    TempDir dir;
+    dir.write("x.c", "int main(void) { return 0; }\n");
+    Diagnostics d;
+    EXPECT_FALSE(readCbmcProof(dir.path().string(), d));
+    ASSERT_TRUE(d.hasErrors());
+    EXPECT_NE(d.items().front().message.find("not a CBMC proof"), std::string::npos);
+    Diagnostics missing;
+    EXPECT_FALSE(readCbmcProof(dir.path().string() + "/nowhere", missing));
+    EXPECT_NE(missing.items().front().message.find("not a folder"), std::string::npos);
+}
+
+#ifdef VCOV_BENCH
+// The bench's own proofs: the row of PROOFS.tsv and the Makefile evaluated by make name the
+// same entry, sources, defines and unwindset (aws-c-common's, which needs no generated file).
+TEST(CbmcProof, TheTableAndTheMakefileAgreeOnARealProof) {
+    const std::string dir = std::string(VCOV_BENCH) + "/proofs/aws-c-common/verification/cbmc/proofs/aws_array_eq";
+    Diagnostics d1, d2;
+    auto table = readCbmcProof(dir, d1, CbmcProofSource::Table);
+    auto make = readCbmcProof(dir, d2, CbmcProofSource::Make);
+    ASSERT_TRUE(table) << (d1.items().empty() ? "" : d1.items().front().format());
+    ASSERT_TRUE(make) << (d2.items().empty() ? "" : d2.items().front().format());
+    EXPECT_EQ(table->frontEnd.entry, "aws_array_eq_harness");
+    EXPECT_EQ(make->frontEnd.entry, table->frontEnd.entry);
+    auto sorted = [](std::vector<std::string> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    EXPECT_EQ(sorted(make->frontEnd.files), sorted(table->frontEnd.files));
+    EXPECT_EQ(sorted(make->frontEnd.defines), sorted(table->frontEnd.defines));
+    EXPECT_EQ(sorted(make->frontEnd.includeDirs), sorted(table->frontEnd.includeDirs));
+    EXPECT_EQ(make->unwindset, table->unwindset);
+    EXPECT_EQ(make->frontEnd.removeBodies, table->frontEnd.removeBodies);
+    EXPECT_EQ(sorted(make->checks), sorted(table->checks));
+}
+
+// coreJSON's proofs compile a core_json.c their Makefile generates with sed: the table's
+// rewrite runs into memory (the proof folder is not written), and the program parses.
+TEST(CbmcProof, AGeneratedSourceIsRewrittenInMemory) {
+    const std::string dir = std::string(VCOV_BENCH) + "/proofs/coreJSON/test/cbmc/proofs/skipSpace";
+    Diagnostics d;
+    auto p = readCbmcProof(dir, d);
+    ASSERT_TRUE(p) << (d.items().empty() ? "" : d.items().front().format());
+    EXPECT_EQ(p->frontEnd.entry, "harness");
+    ASSERT_EQ(p->frontEnd.contents.size(), 1u);
+    const auto &[path, text] = *p->frontEnd.contents.begin();
+    EXPECT_NE(path.find("skipSpace/core_json.c"), std::string::npos);
+    EXPECT_FALSE(std::ifstream(path).good()); // not on disk
+    EXPECT_NE(text.find("\nvoid skipSpace( const char"), std::string::npos); // `static` removed
+    EXPECT_EQ(p->unwindset, (std::vector<std::pair<std::string, unsigned>>{{"skipSpace.0", 10}}));
+    auto program = parseProgram(p->frontEnd);
+    EXPECT_FALSE(program->diagnostics.hasErrors()) << diagnosticsText(*program);
+    EXPECT_NE(program->entryFunction, NoFunction);
+}
+#endif
