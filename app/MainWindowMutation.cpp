@@ -284,7 +284,7 @@ bool MainWindow::explainMutant(int row) {
     if (row < 0 || row >= m_mutants->model()->rowCount() || m_explaining)
         return false;
     views::MutantRow r = m_mutants->model()->row(row);
-    if (!r.mutant.valid() || r.outcome.status == MutantStatus::Equivalent)
+    if (!r.mutant.valid() || r.outcome.status == MutantStatus::Equivalent || r.outcome.status == MutantStatus::NotReached)
         return false;
     // A mutant from a session, or from a size other than the row's program's, is rebuilt.
     if ((!r.mutant.program && r.mutant.variant.edges.empty()) || !r.original) {
@@ -371,7 +371,7 @@ void MainWindow::restoreMutationReport(const nlohmann::json &report) {
             MutantOutcome &o = row.outcome;
             const std::string status = j.at("status").get<std::string>();
             for (MutantStatus st : {MutantStatus::Killed, MutantStatus::Survived, MutantStatus::Equivalent,
-                                    MutantStatus::Invalid, MutantStatus::Unknown})
+                                    MutantStatus::Invalid, MutantStatus::Unknown, MutantStatus::NotReached})
                 if (status == mutantStatusName(st))
                     o.status = st;
             o.phase = j.value("phase", std::string());

@@ -51,7 +51,8 @@ QColor MutantsModel::statusHue(MutantStatus s) {
     case MutantStatus::Survived: return QColor(0xd7, 0x3a, 0x49);
     case MutantStatus::Unknown: return QColor(0xe3, 0x9b, 0x1b);
     case MutantStatus::Equivalent:
-    case MutantStatus::Invalid: return QColor(0x8a, 0x8a, 0x8a);
+    case MutantStatus::Invalid:
+    case MutantStatus::NotReached: return QColor(0x8a, 0x8a, 0x8a);
     case MutantStatus::Pending: break;
     }
     return {};

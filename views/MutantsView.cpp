@@ -377,6 +377,8 @@ void MutantsView::updateProgress() {
                        .arg(m_model->count(MutantStatus::Equivalent))
                        .arg(m_model->count(MutantStatus::Invalid))
                        .arg(unknown);
+    if (size_t notReached = m_model->count(MutantStatus::NotReached))
+        text += tr(", not reached %1").arg(notReached);
     if (checked)
         text += tr("; kill rate %1%").arg(100.0 * double(killed) / double(checked), 0, 'f', 1);
     if (!m_running.isEmpty())

@@ -1,5 +1,6 @@
 #include "cli/MutateCommand.h"
 
+#include "cli/BmcCommand.h"
 #include "cli/CliOptions.h"
 #include "formats/ExecutionJson.h"
 #include "formats/MutationHtml.h"
@@ -99,11 +100,11 @@ void printTable(const nlohmann::json &report) {
 
 void printSummary(const nlohmann::json &report) {
     const auto &s = report["summary"];
-    std::printf("Mutants: %zu: killed %zu, survived %zu, equivalent %zu, invalid %zu, unknown %zu; kill rate %.1f%% "
-                "(killed / (killed + survived + unknown)); %.1f s\n",
+    std::printf("Mutants: %zu: killed %zu, survived %zu, equivalent %zu, invalid %zu, unknown %zu, not reached %zu; "
+                "kill rate %.1f%% (killed / (killed + survived + unknown)); %.1f s\n",
                 s.value("mutants", size_t(0)), s.value("killed", size_t(0)), s.value("survived", size_t(0)),
                 s.value("equivalent", size_t(0)), s.value("invalid", size_t(0)), s.value("unknown", size_t(0)),
-                100.0 * s.value("kill_rate", 0.0), s.value("seconds", 0.0));
+                s.value("not-reached", size_t(0)), 100.0 * s.value("kill_rate", 0.0), s.value("seconds", 0.0));
     if (s.contains("kills_by_phase") && !s["kills_by_phase"].empty()) {
         std::printf("Kills by phase:");
         for (auto &[phase, n] : s["kills_by_phase"].items())
@@ -165,6 +166,12 @@ std::optional<int> readCampaign(CliOptions &opts, CampaignOptions &co, bool muta
     if (!resolved)
         return ExitInputError;
     co.program = opts.inputs.frontEnd;
+    if (opts.inputs.proof) {
+        // A CBMC proof: its bounds and checks, and its code under test (PROJECT_SOURCES).
+        applyCbmcProof(opts, co.bmc, nullptr);
+        if (opts.value("mutate").empty())
+            co.mutate = opts.inputs.proof->projectSources;
+    }
     for (const auto &name : splitList(opts.value("mutate"))) {
         std::string file = programFile(co.program.files, name);
         if (file.empty()) {
@@ -312,7 +319,8 @@ int mutateCommand(const std::vector<std::string> &args) {
             decided = 0;
             std::cerr << "size " << *run.size << " (bound " << run.bound << "): " << run.mutants.size()
                       << " checked, killed " << run.count(MutantStatus::Killed) << ", survived "
-                      << run.count(MutantStatus::Survived) << ", unknown " << run.count(MutantStatus::Unknown) << " ("
+                      << run.count(MutantStatus::Survived) << ", unknown " << run.count(MutantStatus::Unknown)
+                      << ", not reached " << run.count(MutantStatus::NotReached) << " ("
                       << run.seconds << " s)\n";
         }, onOutcome);
     } else {

@@ -102,7 +102,7 @@ bool campaignSettingsFromJson(const nlohmann::json &j, CampaignOptions &o) {
 
 nlohmann::json campaignSummary(const nlohmann::json &mutants) {
     std::map<std::string, size_t> counts = {
-        {"killed", 0}, {"survived", 0}, {"equivalent", 0}, {"invalid", 0}, {"unknown", 0}};
+        {"killed", 0}, {"survived", 0}, {"equivalent", 0}, {"invalid", 0}, {"unknown", 0}, {"not-reached", 0}};
     std::map<std::string, size_t> byPhase;
     double seconds = 0;
     for (const auto &m : mutants) {
@@ -148,6 +148,7 @@ nlohmann::json campaignToJson(const SizeSearch &search, unsigned shardIndex, uns
                             {"killed", run.count(MutantStatus::Killed)},
                             {"survived", run.count(MutantStatus::Survived)},
                             {"unknown", run.count(MutantStatus::Unknown)},
+                            {"not_reached", run.count(MutantStatus::NotReached)},
                             {"original", verdictName(run.original)},
                             {"seconds", run.seconds},
                             {"survivors", survivors}};
@@ -249,6 +250,7 @@ nlohmann::json strykerReport(const nlohmann::json &report) {
                                                               {"equivalent", "Ignored"},
                                                               {"invalid", "CompileError"},
                                                               {"unknown", "Timeout"},
+                                                              {"not-reached", "NoCoverage"},
                                                               {"pending", "Pending"}};
     nlohmann::json files = nlohmann::json::object();
     for (const auto &m : report.value("mutants", nlohmann::json::array())) {

@@ -22,6 +22,7 @@ const char *mutantStatusName(MutantStatus s) {
     case MutantStatus::Equivalent: return "equivalent";
     case MutantStatus::Invalid: return "invalid";
     case MutantStatus::Unknown: return "unknown";
+    case MutantStatus::NotReached: return "not-reached";
     }
     return "?";
 }
@@ -279,8 +280,39 @@ CampaignRun runCampaign(const CampaignOptions &options, std::optional<long> size
     };
     auto cancelled = [&] { return options.cancel && options.cancel->load(); };
 
+    // Mutants in functions the harness never enters, or whose body the proof removes: no
+    // execution runs them (a proof: every call, through a pointer too, is a Call edge).
+    {
+        std::set<FunctionId> entered{P.entryFunction};
+        for (std::vector<FunctionId> work{P.entryFunction}; !work.empty();) {
+            FunctionId f = work.back();
+            work.pop_back();
+            for (EdgeId id : P.functions[size_t(f)].edges) {
+                const CfaEdge &e = P.edge(id);
+                if (e.kind == EdgeKind::Call && e.call.callee != NoFunction && P.functions[size_t(e.call.callee)].hasBody &&
+                    entered.insert(e.call.callee).second)
+                    work.push_back(e.call.callee);
+            }
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const FunctionCfa *f = P.function(chosen[i].site.function);
+            if (!f || (f->hasBody && entered.count(f->id)))
+                continue;
+            // Not parsed: nothing runs it, so whether it compiles does not matter.
+            run.mutants[i].id = chosen[i].id;
+            run.mutants[i].file = chosen[i].file;
+            run.mutants[i].site = chosen[i].site;
+            run.mutants[i].variant.name = chosen[i].id;
+            decide(i, MutantStatus::NotReached, "call graph",
+                   f->hasBody ? "no call chain from " + P.functions[size_t(P.entryFunction)].name + " enters " + f->name
+                              : "the body of " + f->name + " is not part of the program (removed or unsupported)");
+        }
+    }
+
     // Each mutant parsed: invalid, the same CFA, a variant, or a program of its own.
     parallelFor(options.jobs, n, [&](size_t i) {
+        if (run.outcomes[i].status != MutantStatus::Pending)
+            return;
         auto t = Clock::now();
         run.mutants[i] = buildMutant(P, fe, chosen[i].file, chosen[i].content, chosen[i].site);
         run.mutants[i].id = chosen[i].id;
@@ -289,6 +321,8 @@ CampaignRun runCampaign(const CampaignOptions &options, std::optional<long> size
     });
     for (size_t i = 0; i < n; ++i) {
         const Mutant &m = run.mutants[i];
+        if (run.outcomes[i].status != MutantStatus::Pending)
+            continue;
         if (!m.valid()) {
             bool unsupported = m.compileError.find("unsupported:") != std::string::npos;
             decide(i, unsupported ? MutantStatus::Unknown : MutantStatus::Invalid, "compile", firstLine(m.compileError));

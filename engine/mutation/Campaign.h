@@ -21,7 +21,10 @@
 
 namespace vcov {
 
-enum class MutantStatus { Pending, Killed, Survived, Equivalent, Invalid, Unknown };
+// NotReached: the mutated code is in a function no call chain from the entry (the harness)
+// enters, so no execution of the harness runs it (Stryker's and Mull's "no coverage"): the
+// kill rate leaves it out, as it does equivalent and invalid mutants.
+enum class MutantStatus { Pending, Killed, Survived, Equivalent, Invalid, Unknown, NotReached };
 const char *mutantStatusName(MutantStatus s); // "killed", "survived", ...
 
 struct MutantOutcome {

@@ -274,6 +274,70 @@ TEST(Campaign, EquivalentMutantsAreNotChecked) {
     EXPECT_TRUE(sawTce);
 }
 
+// A campaign about the harness, not the file: mutants of a function no call chain from the
+// entry enters are "not reached", never "survived", and out of the kill rate; the harness
+// is an entry other than main (cbmc --function), and a function pointer call counts.
+TEST(Campaign, MutantsTheHarnessNeverReachesAreNotReached) {
+    TempDir dir;
+    std::string code = dir.write("code.c", R"(int inc(int x) { return x + 1; }
+int dec(int x) { return x - 1; }
+int twice(int x) { return 2 * x; }
+int unused(int x) {
+    if (x > 3)
+        return x * x;
+    return 0;
+}
+)");
+    std::string harness = dir.write("harness.c", R"(int inc(int x);
+int dec(int x);
+int twice(int x);
+int main(void) { return 0; }
+void harness(int a) {
+    int (*f)(int) = a > 0 ? inc : dec;
+    __VERIFIER_assume(a > -100 && a < 100);
+    __VERIFIER_assert(f(a) != a);
+    __VERIFIER_assert(twice(a) % 2 == 0);
+}
+)");
+    CampaignOptions co;
+    co.program.files = {harness, code};
+    co.program.entry = "harness";
+    co.mutate = {code};
+    co.operators = {"rep_const", "rep_op"};
+    co.compiler.clear();
+    CampaignRun run = runCampaign(co, std::nullopt);
+    ASSERT_TRUE(run.error.empty()) << run.error;
+    size_t notReached = 0, reached = 0;
+    for (size_t i = 0; i < run.mutants.size(); ++i) {
+        const auto &m = run.mutants[i];
+        const auto &o = run.outcomes[i];
+        SCOPED_TRACE(m.site.function + ": " + m.site.original + " -> " + m.site.replacement);
+        if (m.site.function == "unused") {
+            EXPECT_EQ(o.status, MutantStatus::NotReached);
+            EXPECT_EQ(o.phase, "call graph");
+            ++notReached;
+        } else {
+            EXPECT_NE(o.status, MutantStatus::NotReached);
+            EXPECT_NE(o.status, MutantStatus::Pending);
+            ++reached;
+        }
+    }
+    EXPECT_GT(notReached, 5u);
+    EXPECT_GT(reached, 5u);
+    // The kill rate counts the reached mutants only.
+    const double checked = double(run.count(MutantStatus::Killed) + run.count(MutantStatus::Survived) +
+                                  run.count(MutantStatus::Unknown));
+    EXPECT_DOUBLE_EQ(run.killRate(), double(run.count(MutantStatus::Killed)) / checked);
+    nlohmann::json report = campaignToJson(SizeSearch{{run}, std::nullopt, {}}, 0, 1);
+    EXPECT_EQ(report["summary"]["not-reached"], notReached);
+    size_t noCoverage = 0; // Stryker's name for it
+    const nlohmann::json stryker = strykerReport(report);
+    for (const auto &[file, f] : stryker["files"].items())
+        for (const auto &m : f["mutants"])
+            noCoverage += m["status"] == "NoCoverage";
+    EXPECT_EQ(noCoverage, notReached);
+}
+
 // A mutant that never leaves its loop is killed by the bound only where the original
 // passes its unwinding checks, as in the paper's CBMC runs.
 TEST(Campaign, ExceedingTheBoundKillsOnlyWhenTheOriginalStaysWithinIt) {
