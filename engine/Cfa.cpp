@@ -18,6 +18,7 @@ const char *intrinsicName(Intrinsic i) {
     case Intrinsic::Free: return "free";
     case Intrinsic::InvalidCall: return "invalid call";
     case Intrinsic::External: return "external";
+    case Intrinsic::PointerOk: return "pointer-ok";
     }
     return "?";
 }

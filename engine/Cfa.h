@@ -50,6 +50,7 @@ enum class Intrinsic {
     Free,       // free
     InvalidCall, // a call through a function pointer that holds no function of its type
     External,   // a function without a body: returns a nondet value of its type
+    PointerOk,  // __CPROVER_r_ok/w_ok/rw_ok(p, n): p points into a live object with n bytes from p on
 };
 
 const char *intrinsicName(Intrinsic i);

@@ -282,6 +282,7 @@ struct PredicateTransfer::Impl {
             case Intrinsic::Nondet:
             case Intrinsic::External:
             case Intrinsic::Printf:
+            case Intrinsic::PointerOk: // over-approximated: any truth value
                 if (c.lhs)
                     steps.push_back({Step::Havoc, lvalue(c.lhs), lvalue(c.lhs)});
                 break;

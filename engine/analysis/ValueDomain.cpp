@@ -168,6 +168,7 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
                 case Intrinsic::External:
                 case Intrinsic::Malloc:
                 case Intrinsic::Printf:
+                case Intrinsic::PointerOk: // not decided here: the model checker decides it
                     for (const auto &a : c.args)
                         if (a->type->isScalar())
                             ev.eval(a);

@@ -288,6 +288,30 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         return;
     case Intrinsic::Malloc: allocate(c, ev); return;
     case Intrinsic::Free: release(c, ev); return;
+    case Intrinsic::PointerOk: {
+        // CBMC's __CPROVER_r_ok(p, n): p points into a live object that has n bytes from p on.
+        if (c.args.size() != 2)
+            throw BmcUnsupported{c.calleeName + " with " + std::to_string(c.args.size()) + " arguments"};
+        SymValue p = eval(c.args[0], ev);
+        const z3::expr n = to64(eval(c.args[1], ev).bv);
+        z3::expr ok = ctx.bool_val(false);
+        for (const PtrTarget &t : p.isPointer ? p.targets : std::vector<PtrTarget>{}) {
+            if (t.object < 0)
+                continue;
+            const ObjectDesc &d = objects[size_t(t.object)];
+            if (d.region)
+                throw BmcUnsupported{"__CPROVER_r_ok of an object a havoc stands for"};
+            const z3::expr size = d.dynamicBytes ? *d.dynamicBytes
+                                                 : ctx.bv_val(d.heap || !d.type ? d.sizeBytes : d.type->sizeBytes, 64);
+            z3::expr in = z3::ule(t.offset, size) && z3::ule(n, size - t.offset);
+            if (d.heap)
+                in = in && alive(ev.state, t.object);
+            ok = orE(ok, andE(t.guard, in));
+        }
+        if (c.lhs)
+            write(address(c.lhs, ev), c.lhs->type, fromBool(ok.simplify(), c.lhs->type), ev);
+        return;
+    }
     case Intrinsic::InvalidCall:
         // Undefined behaviour: the execution goes no further, a violation when pointers are checked.
         check(Property::Pointer, ctx.bool_val(true), ev,

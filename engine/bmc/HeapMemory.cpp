@@ -17,19 +17,15 @@ namespace {
 // overflowing 64 bits, and no execution the interpreter replays comes near it.
 constexpr uint64_t MaxDynamicBytes = uint64_t(1) << 40;
 
-z3::expr to64(const z3::expr &v, const Type *t) {
-    return t->bits >= 64 ? v : z3::zext(v, 64 - t->bits);
-}
-
 } // namespace
 
 void Encoder::allocate(const CallInfo &c, Eval &ev) {
     const bool zeroed = c.calleeName == "calloc";
     if (c.args.empty() || (zeroed && c.args.size() < 2))
         throw BmcUnsupported{c.calleeName + " without its size"};
-    z3::expr bytes = to64(eval(c.args[0], ev).bv, c.args[0]->type);
+    z3::expr bytes = to64(eval(c.args[0], ev).bv);
     if (zeroed)
-        bytes = bytes * to64(eval(c.args[1], ev).bv, c.args[1]->type); // as the interpreter: in 64 bits
+        bytes = bytes * to64(eval(c.args[1], ev).bv); // as the interpreter: in 64 bits
     bytes = bytes.simplify();
 
     const int number = int(std::count_if(objects.begin(), objects.end(), [](const ObjectDesc &d) { return d.heap; }));
@@ -151,7 +147,7 @@ void Encoder::typeHeapObject(int object, const Type *t) {
             c->leaves.push_back(
                 SymValue{true,
                          ctx.bv_val(0, 1),
-                         {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, to64(v, l.type)}}});
+                         {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, to64(v)}}});
         } else {
             if (l.type->isBool)
                 v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));

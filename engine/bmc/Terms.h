@@ -9,6 +9,13 @@ namespace vcov::bmc {
 
 // Term builders that fold constants on the spot: the formula stays small without
 // calling Z3's simplifier, which would walk large shared terms again and again.
+// An unsigned bit-vector as 64 bits (a size in bytes, an address): by its sort's width, since
+// a pointer type's `bits` is not its width.
+inline z3::expr to64(const z3::expr &v) {
+    const unsigned w = v.get_sort().bv_size();
+    return w >= 64 ? v : z3::zext(v, 64 - w);
+}
+
 inline z3::expr andE(const z3::expr &a, const z3::expr &b) {
     if (a.is_false() || b.is_true())
         return a;

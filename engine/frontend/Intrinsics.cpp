@@ -34,6 +34,8 @@ Intrinsic classifyIntrinsic(const std::string &name) {
         return Intrinsic::Malloc;
     if (name == "free")
         return Intrinsic::Free;
+    if (name == "__CPROVER_r_ok" || name == "__CPROVER_w_ok" || name == "__CPROVER_rw_ok")
+        return Intrinsic::PointerOk;
     return Intrinsic::External;
 }
 

@@ -225,6 +225,16 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         objects[size_t(p.object)].alive = false;
         return;
     }
+    case Intrinsic::PointerOk: {
+        // CBMC's __CPROVER_r_ok(p, n): p points into a live object that has n bytes from p on.
+        Scalar p = arg(0);
+        const uint64_t n = arg(1).bits;
+        const bool object = p.isPointer && p.object >= 0 && size_t(p.object) < objects.size();
+        const Object *o = object ? &objects[size_t(p.object)] : nullptr;
+        const bool ok = o && o->alive && p.offset >= 0 && uint64_t(p.offset) <= o->size && n <= o->size - uint64_t(p.offset);
+        setResult(integer(ok ? 1 : 0));
+        return;
+    }
     case Intrinsic::InvalidCall:
         fail(Property::Pointer, "call through a function pointer that points to no function of its type");
     case Intrinsic::None: break;
