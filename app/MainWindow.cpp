@@ -306,8 +306,14 @@ void MainWindow::createActions() {
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open with &Options…"), this, &MainWindow::openDialog)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(tr("Open CBMC &Proof…"), this, [this] {
+        // A cbmc-starter-kit proof folder: its Makefile says the harness, sources and checks.
+        QString dir = QFileDialog::getExistingDirectory(this, tr("Open CBMC Proof"));
+        if (!dir.isEmpty())
+            openCbmcProof(dir);
+    });
     QAction *reload = file->addAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("&Reload"), this, [this] {
-        if (!m_inputs.frontEnd.files.empty() || !m_inputs.task.empty())
+        if (!m_inputs.frontEnd.files.empty() || !m_inputs.task.empty() || !m_inputs.cbmcProof.empty())
             openInputs(m_inputs);
     });
     reload->setShortcut(QKeySequence::Refresh);
@@ -829,9 +835,17 @@ void MainWindow::openDialog() {
     }
 }
 
+void MainWindow::openCbmcProof(const QString &dir) {
+    ProgramInputs in;
+    in.cbmcProof = dir.toStdString();
+    openInputs(in);
+}
+
 void MainWindow::openPath(const QString &path) {
     ProgramInputs in;
-    if (isTaskFile(path.toStdString()))
+    if (QFileInfo(path).isDir())
+        in.cbmcProof = path.toStdString(); // a recent CBMC proof folder
+    else if (isTaskFile(path.toStdString()))
         in.task = path.toStdString();
     else
         in.frontEnd.files.push_back(path.toStdString());
@@ -840,7 +854,8 @@ void MainWindow::openPath(const QString &path) {
 
 void MainWindow::openInputs(const ProgramInputs &inputs) {
     m_inputs = inputs;
-    QString first = QString::fromStdString(!inputs.task.empty() ? inputs.task
+    QString first = QString::fromStdString(!inputs.task.empty()        ? inputs.task
+                                           : !inputs.cbmcProof.empty() ? inputs.cbmcProof
                                            : inputs.frontEnd.files.empty() ? std::string()
                                                                             : inputs.frontEnd.files.front());
     if (!first.isEmpty())
@@ -851,7 +866,8 @@ void MainWindow::openInputs(const ProgramInputs &inputs) {
 
 bool MainWindow::isBusy() const { return m_loader->isLoading() || m_cfa->isLayoutPending(); }
 
-void MainWindow::programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &) {
+void MainWindow::programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &resolved) {
+    m_resolved = resolved;
     m_runner->stop(); // results of the previous program must not colour this one
     stopBranchGoals();
     m_program = program;

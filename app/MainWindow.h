@@ -64,9 +64,12 @@ public:
     // Automated runs (tests, screenshots) leave the user's layout alone.
     void restoreLayout();
     void openInputs(const ProgramInputs &inputs);
-    void openPath(const QString &path); // a C file or an SV-COMP task
+    void openPath(const QString &path); // a C file, an SV-COMP task or a CBMC proof folder
+    void openCbmcProof(const QString &dir); // a cbmc-starter-kit proof (File ▸ Open CBMC Proof)
 
     std::shared_ptr<const Program> program() const { return m_program; }
+    // The inputs of the program shown, its task, database or CBMC proof read.
+    const ProgramInputs &resolvedInputs() const { return m_resolved; }
     views::CfaView *cfaView() const { return m_cfa; }
     views::DiagnosticsView *diagnosticsView() const { return m_diagnostics; }
     views::AutomatonView *automatonView() const { return m_automaton; }
@@ -190,7 +193,7 @@ private:
     void exportDialog();
     void applySessionView();
     void finishSessionView(std::shared_ptr<const PreparedCoverage> prepared, const QString &error);
-    void programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &inputs);
+    void programLoaded(std::shared_ptr<const Program> program, const ProgramInputs &resolved);
     void sourceLineChanged(views::SourceView *view, unsigned line);
     void edgeClicked(EdgeId edge);
     void jumpTo(const QString &file, unsigned line, unsigned column);
@@ -220,7 +223,8 @@ private:
 
     ProgramLoader *m_loader;
     std::shared_ptr<const Program> m_program;
-    ProgramInputs m_inputs;
+    ProgramInputs m_inputs;   // what the user opened (a session saves these)
+    ProgramInputs m_resolved; // the same, with its task, database or CBMC proof read
     QTabWidget *m_sources;
     std::vector<views::SourceView *> m_sourceViews; // by FileId (null for files not shown)
     views::CfaView *m_cfa;

@@ -164,7 +164,7 @@ void MainWindow::showHarnessMutantExecution(int row) {
 void MainWindow::mutationCampaignDialog() {
     if (!m_program || isMutating())
         return;
-    MutationCampaignDialog dialog(m_inputs.frontEnd, this);
+    MutationCampaignDialog dialog(m_resolved, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     MutationRequest request = dialog.request();
@@ -221,7 +221,7 @@ void MainWindow::showMutantExecution(int row) {
 
 // What a campaign ran with (from its report) and the program's flags at a mutant's size.
 bool MainWindow::mutationSettings(long size, CampaignOptions &co, FrontEndOptions &fe) const {
-    co.program = m_inputs.frontEnd;
+    co.program = m_resolved.frontEnd;
     if (!m_mutationReport || !m_mutationReport->contains("campaign") ||
         !campaignSettingsFromJson((*m_mutationReport)["campaign"], co))
         return false;

@@ -2,6 +2,8 @@
 
 #include "frontend/MutationSites.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -17,8 +19,9 @@
 
 namespace vcov::app {
 
-MutationCampaignDialog::MutationCampaignDialog(const FrontEndOptions &inputs, QWidget *parent)
-    : QDialog(parent), m_inputs(inputs) {
+MutationCampaignDialog::MutationCampaignDialog(const ProgramInputs &resolved, QWidget *parent)
+    : QDialog(parent), m_inputs(resolved.frontEnd), m_proof(resolved.proof) {
+    const FrontEndOptions &inputs = resolved.frontEnd;
     setWindowTitle(tr("Mutation Campaign"));
     auto *form = new QFormLayout;
     m_files = new QListWidget;
@@ -26,8 +29,12 @@ MutationCampaignDialog::MutationCampaignDialog(const FrontEndOptions &inputs, QW
         auto *item = new QListWidgetItem(QFileInfo(QString::fromStdString(inputs.files[i])).fileName());
         item->setToolTip(QString::fromStdString(inputs.files[i]));
         item->setData(Qt::UserRole, QString::fromStdString(inputs.files[i]));
-        // The first file is the harness (it has main) when there are several.
-        item->setCheckState(inputs.files.size() > 1 && i == 0 ? Qt::Unchecked : Qt::Checked);
+        // The first file is the harness (it has main) when there are several; a CBMC proof
+        // says which files are the code under test (PROJECT_SOURCES).
+        const bool underTest = m_proof ? std::find(m_proof->projectSources.begin(), m_proof->projectSources.end(),
+                                                   inputs.files[i]) != m_proof->projectSources.end()
+                                       : !(inputs.files.size() > 1 && i == 0);
+        item->setCheckState(underTest ? Qt::Checked : Qt::Unchecked);
         m_files->addItem(item);
     }
     m_files->setMaximumHeight(110);
@@ -56,7 +63,7 @@ MutationCampaignDialog::MutationCampaignDialog(const FrontEndOptions &inputs, QW
     form->addRow(tr("Bound U(S):"), m_unwind);
     m_plainUnwind = new QSpinBox;
     m_plainUnwind->setRange(1, 10000);
-    m_plainUnwind->setValue(5);
+    m_plainUnwind->setValue(m_proof ? int(m_proof->unwind) : 5);
     form->addRow(tr("Bound without a size:"), m_plainUnwind);
     // A program opened with -DSIZE=N gets the size by default, starting from N.
     for (const std::string &d : inputs.defines)
@@ -104,7 +111,25 @@ MutationCampaignDialog::MutationCampaignDialog(const FrontEndOptions &inputs, QW
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("Checks: assertions, array bounds, pointers, division by zero; unwinding assertions on.")));
+    if (m_proof) {
+        QString checks = QStringLiteral("assertions");
+        for (const std::string &c : m_proof->checks)
+            checks += QStringLiteral(", ") + QString::fromStdString(c);
+        QString text = tr("CBMC proof %1: checks %2; its unwindset; unwinding assertions %3.")
+                           .arg(QString::fromStdString(m_proof->name), checks,
+                                m_proof->unwindingAssertions ? tr("on") : tr("off"));
+        if (!m_proof->unmodelled.empty()) {
+            QStringList flags;
+            for (const std::string &f : m_proof->unmodelled)
+                flags << QString::fromStdString(f);
+            text += QStringLiteral("\n") + tr("Not checked by vcov: %1").arg(flags.join(QLatin1Char(' ')));
+        }
+        auto *label = new QLabel(text);
+        label->setWordWrap(true);
+        layout->addWidget(label);
+    } else {
+        layout->addWidget(new QLabel(tr("Checks: assertions, array bounds, pointers, division by zero; unwinding assertions on.")));
+    }
     layout->addWidget(buttons);
 }
 
@@ -118,6 +143,16 @@ MutationRequest MutationCampaignDialog::request() const {
         if (box->isChecked())
             r.options.operators.insert(box->text().toStdString());
     r.options.bmc.properties = {Property::Assertion, Property::ArrayBounds, Property::Pointer, Property::DivisionByZero};
+    if (m_proof) {
+        // The proof's own checks and loop bounds, as vcov-cli mutate --cbmc-proof takes them.
+        r.options.bmc.properties = {Property::Assertion};
+        for (const std::string &c : m_proof->checks)
+            if (auto p = propertyFromName(c))
+                r.options.bmc.properties.insert(*p);
+        for (const auto &[loop, k] : m_proof->unwindset)
+            r.options.bmc.loopBounds.try_emplace(loop, k);
+        r.options.bmc.unwindingAssertions = m_proof->unwindingAssertions;
+    }
     r.options.timeoutPerMutant = m_timeout->value();
     r.mutateHarness = m_mutateHarness->isEnabled() && m_mutateHarness->isChecked();
     if (m_useSize->isChecked()) {

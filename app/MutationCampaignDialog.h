@@ -4,6 +4,9 @@
 #pragma once
 
 #include "MutationRunner.h"
+#include "frontend/ProgramInputs.h"
+
+#include <optional>
 
 #include <QDialog>
 
@@ -19,11 +22,13 @@ class MutationCampaignDialog : public QDialog {
     Q_OBJECT
 public:
     // `inputs`: the program's files and flags, as opened.
-    MutationCampaignDialog(const FrontEndOptions &inputs, QWidget *parent = nullptr);
+    // `inputs` resolved: with a CBMC proof, its code under test, bound and checks are the defaults.
+    MutationCampaignDialog(const ProgramInputs &inputs, QWidget *parent = nullptr);
     MutationRequest request() const;
 
 private:
     FrontEndOptions m_inputs;
+    std::optional<CbmcProof> m_proof;
     QListWidget *m_files;
     QCheckBox *m_useSize, *m_findSize, *m_mutateHarness = nullptr;
     QSpinBox *m_size, *m_maxSize;

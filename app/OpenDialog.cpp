@@ -40,7 +40,7 @@ QWidget *listWithButtons(QListWidget *list, const QString &addText, std::functio
 
 OpenDialog::OpenDialog(QWidget *parent)
     : QDialog(parent), m_files(new QListWidget), m_includes(new QListWidget), m_defines(new QLineEdit),
-      m_model(new QComboBox) {
+      m_model(new QComboBox), m_entry(new QLineEdit) {
     setWindowTitle(tr("Open C Program"));
     auto *form = new QFormLayout;
     form->addRow(tr("C files:"), listWithButtons(m_files, tr("Add…"), [this] {
@@ -56,6 +56,10 @@ OpenDialog::OpenDialog(QWidget *parent)
     m_model->addItem(tr("LP64 (64-bit long and pointers)"), int(DataModel::LP64));
     m_model->addItem(tr("ILP32 (32-bit)"), int(DataModel::ILP32));
     form->addRow(tr("Data model:"), m_model);
+    m_entry->setPlaceholderText(QStringLiteral("main"));
+    m_entry->setToolTip(tr("The function the analyses start in, as CBMC's --function (a proof harness); "
+                           "its parameters are inputs"));
+    form->addRow(tr("Entry function:"), m_entry);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -66,6 +70,8 @@ OpenDialog::OpenDialog(QWidget *parent)
 }
 
 void OpenDialog::setOptions(const FrontEndOptions &o) {
+    m_base = o;
+    m_entry->setText(o.entry == "main" ? QString() : QString::fromStdString(o.entry));
     m_files->clear();
     for (const auto &f : o.files)
         m_files->addItem(QString::fromStdString(f));
@@ -81,6 +87,10 @@ void OpenDialog::setOptions(const FrontEndOptions &o) {
 
 FrontEndOptions OpenDialog::options() const {
     FrontEndOptions o;
+    o.removeBodies = m_base.removeBodies;
+    o.contents = m_base.contents;
+    const QString entry = m_entry->text().trimmed();
+    o.entry = entry.isEmpty() ? std::string("main") : entry.toStdString();
     for (int i = 0; i < m_files->count(); ++i)
         o.files.push_back(m_files->item(i)->text().toStdString());
     for (int i = 0; i < m_includes->count(); ++i)

@@ -1,4 +1,5 @@
-// "Open with options": the program's files, include paths, defines and data model.
+// "Open with options": the program's files, include paths, defines, data model and entry
+// function (CBMC's --function).
 #pragma once
 
 #include "frontend/FrontEnd.h"
@@ -23,6 +24,8 @@ private:
     QListWidget *m_includes;
     QLineEdit *m_defines;
     QComboBox *m_model;
+    QLineEdit *m_entry;
+    FrontEndOptions m_base; // what the dialog does not show (texts in memory, removed bodies) stays
 };
 
 } // namespace vcov::app

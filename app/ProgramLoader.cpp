@@ -7,11 +7,12 @@
 namespace vcov::app {
 
 ProgramLoader::ProgramLoader(QObject *parent) : QObject(parent) {
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const Program>>::finished, this, [this] {
+    connect(&m_watcher, &QFutureWatcher<Loaded>::finished, this, [this] {
         if (m_watcher.property("generation").toInt() != m_generation)
             return;
         m_loading = false;
-        emit loaded(m_watcher.result(), m_inputs);
+        const Loaded result = m_watcher.result();
+        emit loaded(result.first, result.second);
     });
 }
 
@@ -23,19 +24,19 @@ void ProgramLoader::load(const ProgramInputs &inputs) {
     m_loading = true;
     m_inputs = inputs;
     m_watcher.setProperty("generation", m_generation);
-    m_watcher.setFuture(views::runInBackground([inputs]() -> std::shared_ptr<const Program> {
+    m_watcher.setFuture(views::runInBackground([inputs]() -> Loaded {
         ProgramInputs resolved = inputs;
         Diagnostics inputDiagnostics;
         if (!resolveProgramInputs(resolved, inputDiagnostics)) {
             auto p = std::make_shared<Program>();
             for (const auto &d : inputDiagnostics.items())
                 p->diagnostics.add(d);
-            return p;
+            return {p, resolved};
         }
         std::shared_ptr<Program> p = parseProgram(resolved.frontEnd);
         for (const auto &d : inputDiagnostics.items())
             p->diagnostics.add(d);
-        return p;
+        return {p, resolved};
     }));
 }
 

@@ -23,10 +23,12 @@ public:
 
 signals:
     // Always delivered, also for bad input: the program's diagnostics say what went wrong.
-    void loaded(std::shared_ptr<const vcov::Program> program, const vcov::ProgramInputs &inputs);
+    // `resolved`: the inputs with the task, compilation database or CBMC proof read.
+    void loaded(std::shared_ptr<const vcov::Program> program, const vcov::ProgramInputs &resolved);
 
 private:
-    QFutureWatcher<std::shared_ptr<const Program>> m_watcher;
+    using Loaded = std::pair<std::shared_ptr<const Program>, ProgramInputs>;
+    QFutureWatcher<Loaded> m_watcher;
     ProgramInputs m_inputs;
     int m_generation = 0;
     bool m_loading = false;

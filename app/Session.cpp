@@ -20,7 +20,8 @@ bool writeSession(const QString &path, const Session &s, QString *error) {
                 {"data_model", fe.dataModel ? (*fe.dataModel == DataModel::ILP32 ? "ILP32" : "LP64") : ""},
                 {"entry", fe.entry},
                 {"task", s.inputs.task},
-                {"compile_commands", s.inputs.compileCommands}}},
+                {"compile_commands", s.inputs.compileCommands},
+                {"cbmc_proof", s.inputs.cbmcProof}}},
               {"options", coverageOptionsToJson(s.options)},
               {"exploration", s.exploration},
               {"mutation", s.mutation},
@@ -82,6 +83,7 @@ std::optional<Session> readSession(const QString &path, QString *error) {
         s.inputs.frontEnd.entry = in.at("entry").get<std::string>();
         s.inputs.task = in.at("task").get<std::string>();
         s.inputs.compileCommands = in.at("compile_commands").get<std::string>();
+        s.inputs.cbmcProof = in.value("cbmc_proof", std::string()); // sessions before proofs have none
         s.options = coverageOptionsFromJson(j.at("options"));
         s.exploration = j.at("exploration");
         // Sessions from before mutation campaigns have none.

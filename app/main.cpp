@@ -22,11 +22,14 @@ int main(int argc, char **argv) {
     }
     if (first == "--help" || first == "-h") {
         std::cout << "usage: vcov [FILE.c... | TASK.yml] [-I DIR] [-D NAME[=V]] [--32|--64] [--task T.yml]\n"
-                     "            [--compile-commands DB] [--function NAME] [--run] [--quit-when-done]\n"
+                     "            [--compile-commands DB] [--cbmc-proof DIR] [--function NAME] [--run]\n"
+                     "            [--quit-when-done]\n"
                      "            [--screenshot OUT.png] [--example NAME [--explain]] [--trace FILE]\n"
                      "  --example NAME  open a bundled example (File > Open Example) and run it:\n"
                      "                  coverage, or mutation (a campaign on insertion sort and a weak\n"
                      "                  harness, its survivor selected); --explain then shows its witness\n"
+                     "  --function NAME the entry function (default main), as CBMC's --function\n"
+                     "  --cbmc-proof DIR  open a CBMC proof folder (cbmc-starter-kit Makefile)\n"
                      "  --trace FILE    open a CBMC trace (--json-ui, --xml-ui) or an SV-COMP violation\n"
                      "                  witness for the program (File > Open Trace or Witness)\n";
         return 0;
@@ -49,7 +52,8 @@ int main(int argc, char **argv) {
     std::vector<std::string> args;
     for (const QString &a : QApplication::arguments().mid(1))
         args.push_back(a.toStdString());
-    auto options = cli::parseCliOptions(args, {"screenshot", "function", "example", "trace"},
+    // --function NAME is the entry, as in vcov-cli and CBMC (its CFA is shown first).
+    auto options = cli::parseCliOptions(args, {"screenshot", "example", "trace"},
                                       {"run", "quit-when-done", "explain"});
     if (!options)
         return cli::ExitUsage;
@@ -67,7 +71,7 @@ int main(int argc, char **argv) {
     window.show();
 
     bool quit = options->has("quit-when-done");
-    std::string function = options->value("function");
+    std::string function = options->inputs.frontEnd.entry == "main" ? std::string() : options->inputs.frontEnd.entry;
     // With --run the program's coverage is computed first; "done" is when it is shown.
     const bool run = options->has("run");
     // An example says itself when it is done (exampleReady).
@@ -133,7 +137,7 @@ int main(int argc, char **argv) {
             std::cerr << "vcov: " << error.toStdString() << "\n";
             return cli::ExitUsage;
         }
-    } else if (!options->inputs.task.empty() || !files.empty())
+    } else if (!options->inputs.task.empty() || !options->inputs.cbmcProof.empty() || !files.empty())
         window.openInputs(options->inputs);
     else if (quit)
         return 0;

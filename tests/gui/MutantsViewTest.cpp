@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -33,6 +34,81 @@ class MutantsViewTest : public QObject {
     }
 
 private slots:
+    // File ▸ Open CBMC Proof: a cbmc-starter-kit folder opens with its harness as the entry;
+    // the campaign dialog takes the proof's code under test, bound and checks; the campaign's
+    // mutants in a function the harness never calls are "not reached".
+    void cbmcProofFromTheMainWindow() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QDir().mkpath(QFileInfo(tmp.filePath(name)).path());
+            QFile f(tmp.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(QStringLiteral("src/clamp.c"), "int clamp(int x, int hi) {\n"
+                                             "    if (x > hi)\n"
+                                             "        return hi;\n"
+                                             "    return x;\n"
+                                             "}\n"
+                                             "int unused(int x) {\n"
+                                             "    return x * 2 + 1;\n"
+                                             "}\n");
+        write(QStringLiteral("proofs/clamp/clamp_harness.c"),
+              "int clamp(int x, int hi);\n"
+              "void clamp_harness(int x) {\n"
+              "    int r = clamp(x, 10);\n"
+              "    __CPROVER_assert(r <= 10, \"clamped\");\n"
+              "}\n");
+        write(QStringLiteral("proofs/clamp/Makefile"), "HARNESS_ENTRY = clamp_harness\n"
+                                                       "PROOF_UID = clamp\n"
+                                                       "PROOF_SOURCES += $(abspath .)/clamp_harness.c\n"
+                                                       "PROJECT_SOURCES += $(abspath ../../src)/clamp.c\n"
+                                                       "CBMCFLAGS += --unwind 2\n");
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        w.openCbmcProof(tmp.filePath(QStringLiteral("proofs/clamp")));
+        QVERIFY(shown.wait(60000));
+        QVERIFY(w.program());
+        QCOMPARE(QString::fromStdString(w.program()->functions[size_t(w.program()->entryFunction)].name),
+                 QStringLiteral("clamp_harness"));
+        const ProgramInputs &resolved = w.resolvedInputs();
+        QVERIFY(resolved.proof);
+        app::MutationRequest request;
+        {
+            app::MutationCampaignDialog dialog(resolved);
+            dialog.show();
+            request = dialog.request();
+            QCOMPARE(request.options.mutate.size(), size_t(1)); // the code under test, not the harness
+            QVERIFY(QString::fromStdString(request.options.mutate[0]).endsWith(QStringLiteral("src/clamp.c")));
+            QCOMPARE(request.options.bmc.unwind, 2u);
+            QVERIFY(request.options.bmc.properties.count(Property::Overflow)); // CBMC 6's default checks
+            QTest::qWait(100);
+            screenshot(&dialog, QStringLiteral("campaign-dialog-cbmc-proof.png"));
+        }
+        request.options.operators = {"rep_const", "del_stmt"};
+        QSignalSpy done(&w, &app::MainWindow::mutationFinished);
+        QVERIFY(w.startMutationCampaign(request));
+        QVERIFY(done.wait(600000));
+        views::MutantsModel *m = w.mutantsView()->model();
+        int notReached = 0, reached = 0;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const views::MutantRow &row = m->row(r);
+            if (row.mutant.site.function == "unused") {
+                QCOMPARE(row.outcome.status, MutantStatus::NotReached);
+                ++notReached;
+            } else {
+                QVERIFY(row.outcome.status != MutantStatus::NotReached && row.outcome.status != MutantStatus::Pending);
+                ++reached;
+            }
+        }
+        QVERIFY(notReached > 0 && reached > 0);
+        QTest::qWait(200);
+        screenshot(&w, QStringLiteral("main-window-cbmc-proof.png"));
+    }
+
     void findSizeCampaignFromTheMainWindow() {
         const QString q = QStringLiteral(VCOV_SOURCE_DIR "/../shared/bench/harnesses/qsortexample");
         if (!QFileInfo::exists(q + QStringLiteral("/harness.c")))
@@ -233,7 +309,7 @@ private slots:
         // The dialog's option: on by request, off with find-size (a campaign per size and
         // harness mutant would be too many).
         {
-            app::MutationCampaignDialog dialog(inputs.frontEnd);
+            app::MutationCampaignDialog dialog(inputs);
             dialog.show();
             QCheckBox *harnessBox = nullptr, *findSize = nullptr, *useSize = nullptr;
             for (QCheckBox *box : dialog.findChildren<QCheckBox *>()) {
