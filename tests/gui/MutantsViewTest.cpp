@@ -5,6 +5,7 @@
 #include "MutantsView.h"
 #include "MutationCampaignDialog.h"
 #include "MutationRunner.h"
+#include "OpenDialog.h"
 #include "TraceView.h"
 
 #include <QCheckBox>
@@ -76,6 +77,16 @@ private slots:
                  QStringLiteral("clamp_harness"));
         const ProgramInputs &resolved = w.resolvedInputs();
         QVERIFY(resolved.proof);
+        {
+            // Open with Options shows the entry and keeps it (and what it does not show).
+            app::OpenDialog dialog;
+            dialog.setOptions(resolved.frontEnd);
+            dialog.show();
+            QCOMPARE(dialog.options().entry, std::string("clamp_harness"));
+            QCOMPARE(dialog.options().files, resolved.frontEnd.files);
+            QTest::qWait(100);
+            screenshot(&dialog, QStringLiteral("open-dialog-entry.png"));
+        }
         app::MutationRequest request;
         {
             app::MutationCampaignDialog dialog(resolved);
