@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Real CBMC proofs (../shared/bench/proofs: coreJSON, aws-c-common) with CBMC 6.6 and vcov.
+
+  tests/bench/proofs_vs_cbmc.py [--cli VCOV_CLI] [--only TEXT] [--timeout S] [--campaign]
+                                [--campaign-timeout S] [--json OUT]
+
+Each row of PROOFS.tsv is run as its Makefile runs it:
+  - CBMC: goto-cc --function ENTRY with the proof's -D/-I and sources (a generated source, as
+    coreJSON's core_json.c, written by the row's rewrite into a temporary folder), then
+    goto-instrument --remove-function-body for the removed bodies and the starter kit's
+    --add-library, --slice-global-inits, --drop-unused-functions, then cbmc with the proof's
+    flags, CBMC 6's default checks and its unwindset;
+  - vcov: vcov-cli bmc --cbmc-proof DIR (the same settings, read from the proof).
+Printed per proof: both verdicts, both wall times and their ratio (vcov / CBMC), and where
+vcov gives no verdict the first line of why. With --campaign also vcov's mutation campaign
+of the proof (mutate --cbmc-proof: mutants reached, killed by phase, survived, not reached).
+The totals: proofs decided by vcov with CBMC's verdict, the time ratio over the proofs both
+decided. Speed depends on the machine: benchmark figures, not test verdicts.
+"""
+import argparse
+import csv
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+PROOFS = os.path.abspath(os.path.join(ROOT, "..", "shared", "bench", "proofs"))
+
+CBMC6_DEFAULTS = ["--bounds-check", "--pointer-check", "--pointer-primitive-check", "--div-by-zero-check",
+                  "--signed-overflow-check", "--undefined-shift-check", "--unwinding-assertions",
+                  "--malloc-may-fail", "--malloc-fail-null"]
+
+
+def verdict(code):
+    return {0: "true", 10: "false"}.get(code, "unknown")
+
+
+def timed(cmd, cwd, timeout):
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           timeout=timeout, errors="replace")
+        return p.returncode, p.stdout, time.monotonic() - start
+    except subprocess.TimeoutExpired:
+        return None, "timeout", time.monotonic() - start
+
+
+def cbmc(row, tmp, timeout):
+    root = os.path.join(PROOFS, row["set"])
+    sources = shlex.split(row["proof_sources"]) + shlex.split(row["project_sources"])
+    rewrite = row["source_rewrite"]
+    if rewrite:
+        command, target = rewrite.rsplit(" > ", 1)
+        out = os.path.join(tmp, os.path.basename(target))
+        with open(out, "w") as f:
+            subprocess.run(command, shell=True, cwd=root, stdout=f, check=True)
+        sources = [out if s == target else s for s in sources]
+    seen = []
+    for s in sources:
+        if s not in seen:
+            seen.append(s)
+    goto = os.path.join(tmp, "proof.goto")
+    compile_cmd = (["goto-cc", "--function", row["entry_function"], "--export-file-local-symbols"] +
+                   shlex.split(row["defines"]) + shlex.split(row["include_dirs"]) + seen + ["-o", goto])
+    code, out, compile_s = timed(compile_cmd, root, timeout)
+    if code != 0:
+        return "error", compile_s, "goto-cc: " + out.strip().splitlines()[-1] if out.strip() else "goto-cc failed"
+    removed = shlex.split(row["remove_function_body"])
+    if removed:
+        instrumented = os.path.join(tmp, "removed.goto")
+        args = ["goto-instrument"]
+        for f in removed:
+            args += ["--remove-function-body", f]
+        code, out, s = timed(args + [goto, instrumented], root, timeout)
+        compile_s += s
+        if code != 0:
+            return "error", compile_s, "goto-instrument failed"
+        goto = instrumented
+    # The starter kit's own passes before cbmc (Makefile.common): the library, then global
+    # initializers and functions the harness does not use sliced away (without them the
+    # aws-c-common proofs exceed --object-bits 8's 256 objects).
+    for i, step in enumerate((["--add-library"], ["--slice-global-inits"], ["--drop-unused-functions"])):
+        nxt = os.path.join(tmp, f"step{i}.goto")
+        code, out, s = timed(["goto-instrument"] + step + [goto, nxt], root, timeout)
+        compile_s += s
+        if code != 0:
+            return "error", compile_s, "goto-instrument " + step[0] + " failed"
+        goto = nxt
+    flags = shlex.split(row["cbmc_flags"]) + shlex.split(row["cbmc6_implicit_checks"])
+    for f in CBMC6_DEFAULTS:
+        if f not in flags:
+            flags.append(f)
+    if row["unwindset"]:
+        flags += ["--unwindset", row["unwindset"]]
+    code, out, s = timed(["cbmc", goto] + flags, root, timeout)
+    lines = [l for l in out.splitlines() if "VERIFICATION" in l or "error" in l.lower()]
+    return verdict(code) if code is not None else "timeout", compile_s + s, lines[-1] if lines else ""
+
+
+def vcov(cli, row, timeout):
+    proof = os.path.join(PROOFS, row["set"], row["proof_dir"])
+    code, out, s = timed([cli, "bmc", "--cbmc-proof", proof], ROOT, timeout)
+    why = ""
+    for l in out.splitlines():
+        if l.startswith("VERIFICATION UNKNOWN") or ": error:" in l:
+            why = l.strip()
+            break
+    return (verdict(code) if code is not None else "timeout"), s, why
+
+
+def campaign(cli, row, timeout):
+    proof = os.path.join(PROOFS, row["set"], row["proof_dir"])
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "campaign.json")
+        code, text, s = timed([cli, "mutate", "--cbmc-proof", proof, "--json", out], ROOT, timeout)
+        if code is None or not os.path.exists(out):
+            return {"error": text.strip().splitlines()[-1] if text.strip() else "no report", "seconds": s}
+        with open(out) as f:
+            summary = json.load(f)["summary"]
+        summary["seconds"] = s
+        return summary
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", default=os.path.join(ROOT, "build", "bin", "vcov-cli"))
+    ap.add_argument("--only", default="")
+    ap.add_argument("--timeout", type=float, default=900)
+    ap.add_argument("--campaign", action="store_true")
+    ap.add_argument("--campaign-timeout", type=float, default=3600)
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    with open(os.path.join(PROOFS, "PROOFS.tsv")) as f:
+        rows = [r for r in csv.DictReader(f, delimiter="\t") if a.only in r["set"] + "/" + r["proof_dir"]]
+    sys.stdout.reconfigure(line_buffering=True)
+    print(f"{'proof':48} {'cbmc':8} {'s':>7} {'vcov':8} {'s':>7} {'ratio':>6}  note")
+    results = []
+    for row in rows:
+        name = row["set"] + "/" + os.path.basename(row["proof_dir"])
+        with tempfile.TemporaryDirectory() as tmp:
+            theirs, their_s, their_note = cbmc(row, tmp, a.timeout)
+        ours, our_s, why = vcov(a.cli, row, a.timeout)
+        ratio = our_s / their_s if their_s > 0 else float("nan")
+        note = why or (their_note if theirs in ("error", "unknown", "timeout") else "")
+        if ours in ("true", "false") and theirs in ("true", "false") and ours != theirs:
+            note = "DIFFERENT VERDICT " + note
+        r = {"proof": name, "cbmc": theirs, "cbmc_s": their_s, "vcov": ours, "vcov_s": our_s, "note": note}
+        line = f"{name:48} {theirs:8} {their_s:7.1f} {ours:8} {our_s:7.1f} {ratio:6.2f}  {note[:150]}"
+        if a.campaign and ours in ("true", "false"):
+            c = campaign(a.cli, row, a.campaign_timeout)
+            r["campaign"] = c
+            if "error" in c:
+                line += f"\n{'':48} campaign: {c['error'][:150]}"
+            else:
+                line += (f"\n{'':48} campaign: {c.get('mutants', 0)} mutants, killed {c.get('killed', 0)} "
+                         f"{c.get('kills_by_phase', {})}, survived {c.get('survived', 0)}, equivalent "
+                         f"{c.get('equivalent', 0)}, invalid {c.get('invalid', 0)}, unknown {c.get('unknown', 0)}, "
+                         f"not reached {c.get('not-reached', 0)}; {c['seconds']:.0f} s")
+        print(line)
+        results.append(r)
+    decided = [r for r in results if r["vcov"] in ("true", "false")]
+    agree = [r for r in decided if r["vcov"] == r["cbmc"]]
+    both = [r for r in agree if r["cbmc"] in ("true", "false")]
+    ours_s = sum(r["vcov_s"] for r in both)
+    theirs_s = sum(r["cbmc_s"] for r in both)
+    print(f"\nProofs: {len(results)}; vcov decided {len(decided)}, with CBMC's verdict {len(agree)} "
+          f"({100.0 * len(agree) / max(1, len(results)):.0f} %, target 95 %); different verdicts "
+          f"{sum(1 for r in decided if r['cbmc'] in ('true', 'false') and r['vcov'] != r['cbmc'])}")
+    if both:
+        print(f"Time over the {len(both)} proofs both decided alike: vcov {ours_s:.1f} s, CBMC {theirs_s:.1f} s, "
+              f"ratio {ours_s / theirs_s:.2f} (target <= 1)")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
