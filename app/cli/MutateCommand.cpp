@@ -32,6 +32,10 @@ executions on boundary and random inputs and on other mutants' counterexamples, 
 bounded model checker on one shared encoding.
 
   --mutate F,...            files of the code under test
+  --mutate-function F,...   only the mutants inside these functions
+  --cbmc-proof DIR          a CBMC proof: its harness, sources, bounds and checks; mutates its
+                            PROJECT_SOURCES, and mutants the harness never reaches are
+                            "not reached" (never "survived")
   --operators LIST          rep_op,rep_const,negate,del_stmt,rm_unary (default: all)
   --size S                  define the size macro as S (-DSIZE=S)
   --find-size S0            raise the size from S0 until the survivors see no new kill
@@ -172,6 +176,8 @@ std::optional<int> readCampaign(CliOptions &opts, CampaignOptions &co, bool muta
         if (opts.value("mutate").empty())
             co.mutate = opts.inputs.proof->projectSources;
     }
+    for (const auto &f : splitList(opts.value("mutate-function")))
+        co.functions.insert(f);
     for (const auto &name : splitList(opts.value("mutate"))) {
         std::string file = programFile(co.program.files, name);
         if (file.empty()) {
@@ -262,7 +268,7 @@ int mutateCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"mutate", "operators", "size", "find-size", "max-size", "size-macro", "unwind-expr",
                                  "unwind", "property", "timeout-per-mutant", "jobs", "inputs", "compiler", "shard",
-                                 "write-mutants", "json", "stryker", "html", "witness-timeout"},
+                                 "write-mutants", "json", "stryker", "html", "witness-timeout", "mutate-function"},
                                 {"merge", "partial-loops", "witnesses", "mutate-harness"});
     if (!opts)
         return ExitUsage;
@@ -479,7 +485,7 @@ int witnessCommand(const std::vector<std::string> &args) {
     }
     auto opts = parseCliOptions(args,
                                 {"mutant", "mutate", "operators", "size", "size-macro", "unwind-expr", "unwind",
-                                 "property", "timeout", "json", "search"},
+                                 "property", "timeout", "json", "search", "mutate-function"},
                                 {"partial-loops"});
     if (!opts)
         return ExitUsage;

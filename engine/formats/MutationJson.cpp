@@ -75,6 +75,8 @@ nlohmann::json campaignSettingsToJson(const CampaignOptions &o) {
             {"unwind_expr", o.unwindExpr},
             {"unwind", o.bmc.unwind},
             {"unwinding_assertions", o.bmc.unwindingAssertions},
+            {"loop_bounds", o.bmc.loopBounds}, // a proof's unwindset
+            {"functions", std::vector<std::string>(o.functions.begin(), o.functions.end())},
             {"properties", properties}};
 }
 
@@ -87,6 +89,10 @@ bool campaignSettingsFromJson(const nlohmann::json &j, CampaignOptions &o) {
         o.unwindExpr = j.at("unwind_expr").get<std::string>();
         o.bmc.unwind = j.at("unwind").get<unsigned>();
         o.bmc.unwindingAssertions = j.at("unwinding_assertions").get<bool>();
+        // Reports from before proofs have neither.
+        o.bmc.loopBounds = j.value("loop_bounds", std::map<std::string, unsigned>{});
+        auto functions = j.value("functions", std::vector<std::string>{});
+        o.functions = {functions.begin(), functions.end()};
         o.bmc.properties.clear();
         for (const auto &name : j.at("properties").get<std::vector<std::string>>()) {
             auto p = propertyFromName(name);

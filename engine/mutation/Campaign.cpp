@@ -200,6 +200,8 @@ CampaignSetup setUp(const CampaignOptions &options, std::optional<long> size) {
             return c;
         }
         for (auto &s : found) {
+            if (!options.functions.empty() && !options.functions.count(s.function))
+                continue;
             std::string id = mutantId(file, content, s);
             // Two equal edits of equal lines: the later one gets a suffix.
             for (int k = 2; ids.count(id); ++k)

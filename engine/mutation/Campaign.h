@@ -54,6 +54,7 @@ struct CampaignOptions {
     std::string compiler = "gcc";    // for trivial compiler equivalence; empty: none
     unsigned shardIndex = 0, shardCount = 1; // check only the mutants of this slice
     std::set<std::string> only;      // non-empty: only these mutant ids
+    std::set<std::string> functions; // non-empty: only mutants in these functions (--mutate-function)
     const std::atomic<bool> *cancel = nullptr;
 };
 

@@ -336,6 +336,19 @@ void harness(int a) {
         for (const auto &m : f["mutants"])
             noCoverage += m["status"] == "NoCoverage";
     EXPECT_EQ(noCoverage, notReached);
+
+    // --mutate-function narrows further; the settings a report keeps say so, with the bounds
+    // of a proof's unwindset.
+    co.functions = {"inc"};
+    co.bmc.loopBounds = {{"inc.0", 3}};
+    CampaignRun narrowed = runCampaign(co, std::nullopt);
+    ASSERT_FALSE(narrowed.mutants.empty());
+    for (const auto &m : narrowed.mutants)
+        EXPECT_EQ(m.site.function, "inc");
+    CampaignOptions back;
+    ASSERT_TRUE(campaignSettingsFromJson(campaignSettingsToJson(co), back));
+    EXPECT_EQ(back.functions, co.functions);
+    EXPECT_EQ(back.bmc.loopBounds, co.bmc.loopBounds);
 }
 
 // A mutant that never leaves its loop is killed by the bound only where the original
