@@ -9,7 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <chrono>
@@ -20,7 +20,6 @@
 #include <unordered_map>
 #include <vector>
 
-extern char **environ;
 
 namespace vcov {
 
@@ -402,15 +401,26 @@ MiniSatAnswer MiniSatFormula::solve(const std::vector<int> &units, double timeou
     for (auto &a : args)
         argv.push_back(a.data());
     argv.push_back(nullptr);
-    posix_spawn_file_actions_t io;
-    posix_spawn_file_actions_init(&io);
-    posix_spawn_file_actions_addopen(&io, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&io, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    pid_t pid = 0;
-    int spawned = posix_spawnp(&pid, "minisat", &io, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&io);
-    if (spawned != 0) {
-        answer.reason = std::string("minisat could not be started: ") + std::strerror(spawned);
+    // fork and exec rather than posix_spawn: the child asks the kernel to kill it when the
+    // thread that waits for it dies, so a vcov-cli killed by a time limit or Ctrl+C leaves no
+    // MiniSat running (one such orphan once ran for an hour with 3 GB). Only async-signal-safe
+    // calls between fork and exec.
+    const pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(127);
+        const int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0) {
+            dup2(devnull, STDOUT_FILENO);
+            dup2(devnull, STDERR_FILENO);
+        }
+        execvp("minisat", argv.data());
+        _exit(127);
+    }
+    if (pid < 0) {
+        answer.reason = std::string("minisat could not be started: ") + std::strerror(errno);
         return answer;
     }
     // Polled, so that a cancel (the GUI's Stop) ends the search within 20 ms, and so that
@@ -472,6 +482,10 @@ MiniSatAnswer MiniSatFormula::solve(const std::vector<int> &units, double timeou
     if ((code == 0 || code == 1) && timeoutSeconds > 0) {
         answer.status = MiniSatAnswer::Unknown;
         answer.reason = "solver: time budget exhausted";
+        return answer;
+    }
+    if (code == 127 && raced < 0) {
+        answer.reason = "minisat could not be started";
         return answer;
     }
     if (code != 10) {
