@@ -827,7 +827,8 @@ bool MainWindow::isAnalysing() const { return m_runner->isRunning(); }
 
 void MainWindow::openDialog() {
     OpenDialog dialog(this);
-    dialog.setOptions(m_inputs.frontEnd);
+    // The program as read: a task's or a proof's files, flags and entry, to adjust.
+    dialog.setOptions(m_resolved.frontEnd);
     if (dialog.exec() == QDialog::Accepted) {
         ProgramInputs in;
         in.frontEnd = dialog.options();
