@@ -49,13 +49,13 @@ private slots:
         QVERIFY(shown.wait(60000));
         GoalOptions o;
         o.kMax = 4;
-        o.timeSeconds = 60;
+        o.timeSeconds = 600; // a margin, not a verdict: decided in seconds when the machine is idle
         w.setGoalOptions(o);
         QSignalSpy done(&w, &app::MainWindow::goalsFinished);
         QVERIFY(w.startBranchGoals());
         QVERIFY(w.isDecidingGoals());
         QVERIFY(!w.startBranchGoals()); // one job at a time
-        QVERIFY(done.wait(120000));
+        QVERIFY(done.wait(900000));
         QVERIFY(!w.isDecidingGoals());
 
         views::BranchGoalsView *v = w.branchGoalsView();
@@ -186,11 +186,11 @@ private:
         inputs.frontEnd.files = {(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/goals/") + file).toStdString()};
         w.openInputs(inputs);
         QVERIFY(shown.wait(60000));
-        o.timeSeconds = 60;
+        o.timeSeconds = 600; // a margin: "none unknown" must not depend on the machine's load
         w.setGoalOptions(o);
         QSignalSpy done(&w, &app::MainWindow::goalsFinished);
         QVERIFY(w.startBranchGoals());
-        QVERIFY(done.wait(120000));
+        QVERIFY(done.wait(900000));
         QCOMPARE(w.branchGoalsView()->model()->report().count(GoalStatus::Unknown), size_t(0));
     }
 
