@@ -1,5 +1,7 @@
 #include "frontend/CbmcProof.h"
 
+#include "frontend/CompileCommands.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,41 +14,6 @@
 namespace fs = std::filesystem;
 
 namespace vcov {
-
-std::vector<std::string> shellWords(const std::string &text) {
-    std::vector<std::string> words;
-    std::string word;
-    bool inWord = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\'') {
-            inWord = true;
-            for (++i; i < text.size() && text[i] != '\''; ++i)
-                word += text[i];
-        } else if (c == '"') {
-            inWord = true;
-            for (++i; i < text.size() && text[i] != '"'; ++i) {
-                if (text[i] == '\\' && i + 1 < text.size() && std::string("\"\\$`").find(text[i + 1]) != std::string::npos)
-                    ++i;
-                word += text[i];
-            }
-        } else if (c == '\\' && i + 1 < text.size()) {
-            inWord = true;
-            word += text[++i];
-        } else if (c == ' ' || c == '\t' || c == '\n') {
-            if (inWord)
-                words.push_back(word);
-            word.clear();
-            inWord = false;
-        } else {
-            inWord = true;
-            word += c;
-        }
-    }
-    if (inWord)
-        words.push_back(word);
-    return words;
-}
 
 namespace {
 

@@ -37,7 +37,4 @@ enum class CbmcProofSource { Auto, Make, Table };
 std::optional<CbmcProof> readCbmcProof(const std::string &directory, Diagnostics &diagnostics,
                                        CbmcProofSource source = CbmcProofSource::Auto);
 
-// Shell words as POSIX sh splits them ('…', "…", \x): the form of the Makefile variables.
-std::vector<std::string> shellWords(const std::string &text);
-
 } // namespace vcov

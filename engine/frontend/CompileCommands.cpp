@@ -11,10 +11,7 @@ namespace vcov {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::vector<std::string> splitCommand(const std::string &command) {
-    // Shell-like splitting with quotes and backslashes, as CMake and bear write them.
+std::vector<std::string> shellWords(const std::string &command) {
     std::vector<std::string> out;
     std::string cur;
     bool inWord = false;
@@ -48,6 +45,8 @@ std::vector<std::string> splitCommand(const std::string &command) {
         out.push_back(cur);
     return out;
 }
+
+namespace {
 
 void addUnique(std::vector<std::string> &v, const std::string &s) {
     if (std::find(v.begin(), v.end(), s) == v.end())
@@ -98,7 +97,7 @@ bool applyCompileCommands(const std::string &pathIn, FrontEndOptions &options, D
         if (entry.contains("arguments"))
             args = entry["arguments"].get<std::vector<std::string>>();
         else if (entry.contains("command"))
-            args = splitCommand(entry["command"].get<std::string>());
+            args = shellWords(entry["command"].get<std::string>());
         for (size_t i = 0; i < args.size(); ++i) {
             const std::string &a = args[i];
             auto value = [&](const char *flag) -> std::string {

@@ -3,6 +3,7 @@
 #include "ParseHelpers.h"
 
 #include "frontend/CbmcProof.h"
+#include "frontend/CompileCommands.h"
 
 #include <gtest/gtest.h>
 
