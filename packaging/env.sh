@@ -15,7 +15,7 @@ checkout=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Everything vcov builds, tests and benchmarks with. Changing this list rebuilds the root.
 packages=(
-  g++ gcc cmake ninja-build pkg-config ccache git file
+  g++ gcc cmake ninja-build pkg-config ccache git file make procps
   qt6-base-dev qt6-svg-dev qt6-charts-dev libkf6syntaxhighlighting-dev
   libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-19
   libz3-dev minisat libgraphviz-dev graphviz
