@@ -296,8 +296,22 @@ CampaignRun runCampaign(const CampaignOptions &options, std::optional<long> size
                     work.push_back(e.call.callee);
             }
         }
+        // The site's function: by name, and by the mutated file where static functions of
+        // several files share it (none found: counted as reached).
+        auto functionOf = [&](const Site &s) -> const FunctionCfa * {
+            const FunctionCfa *only = nullptr;
+            size_t named = 0;
+            for (const FunctionCfa &f : P.functions)
+                if (f.name == s.site.function) {
+                    ++named;
+                    if (f.range.valid() && P.files[size_t(f.range.file)].path == s.file)
+                        return &f;
+                    only = &f;
+                }
+            return named == 1 ? only : nullptr;
+        };
         for (size_t i = 0; i < n; ++i) {
-            const FunctionCfa *f = P.function(chosen[i].site.function);
+            const FunctionCfa *f = functionOf(chosen[i]);
             if (!f || (f->hasBody && entered.count(f->id)))
                 continue;
             // Not parsed: nothing runs it, so whether it compiles does not matter.
