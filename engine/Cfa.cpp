@@ -19,6 +19,9 @@ const char *intrinsicName(Intrinsic i) {
     case Intrinsic::InvalidCall: return "invalid call";
     case Intrinsic::External: return "external";
     case Intrinsic::PointerOk: return "pointer-ok";
+    case Intrinsic::Forall: return "forall";
+    case Intrinsic::Exists: return "exists";
+    case Intrinsic::Overflow: return "overflow";
     }
     return "?";
 }

@@ -51,6 +51,16 @@ enum class Intrinsic {
     InvalidCall, // a call through a function pointer that holds no function of its type
     External,   // a function without a body: returns a nondet value of its type
     PointerOk,  // __CPROVER_r_ok/w_ok/rw_ok(p, n): p points into a live object with n bytes from p on
+    // CBMC's __CPROVER_forall / __CPROVER_exists over an integer variable: args are the bound
+    // variable, the least and greatest value it may take (inclusive; each in its own type,
+    // a superset of the range, clipped to the variable's type), the range (the whole
+    // condition) and the body. True when every value in [lo, hi] that satisfies the range
+    // satisfies the body (Forall), or some value does (Exists).
+    Forall,
+    Exists,
+    // CBMC's __CPROVER_overflow_plus/minus/mult(a, b): whether a + b (- , *) overflows in
+    // the type of a + b; args are a and b converted to that type, the callee name says which.
+    Overflow,
 };
 
 const char *intrinsicName(Intrinsic i);

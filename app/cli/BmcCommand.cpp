@@ -166,6 +166,16 @@ int bmcCommand(const std::vector<std::string> &args) {
                   << executionTrace(*program, *r.counterexample);
         if (!r.counterexample->output.empty())
             std::cout << "Output:\n" << r.counterexample->output;
+        if (!r.counterexample->input.heap.empty()) {
+            // What replaying it needs beside the inputs the trace shows (vcov-cli run --heap).
+            std::cout << "Heap inputs (malloc'd bytes read before written, allocation:offset=bits):";
+            const char *sep = " ";
+            for (const auto &[at, bits] : r.counterexample->input.heap) {
+                std::cout << sep << at.first << ":" << at.second << "=" << bits;
+                sep = ",";
+            }
+            std::cout << "\n";
+        }
         std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
                   << violationPlace(*program, r) << "\n";
     }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace vcov::cli {
 
@@ -138,6 +139,15 @@ std::unique_ptr<Program> loadProgramWithMain(CliOptions &opts) {
         return nullptr;
     }
     return program;
+}
+
+std::vector<std::string> splitList(const std::string &list) {
+    std::vector<std::string> out;
+    std::stringstream in(list);
+    for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty())
+            out.push_back(item);
+    return out;
 }
 
 std::optional<std::vector<int64_t>> parseValues(const std::string &list) {

@@ -44,6 +44,8 @@ bool writeFile(const std::string &path, const std::string &content);
 
 // "1,-2,0x10": comma-separated integers (values above INT64_MAX wrap as the machine does).
 std::optional<std::vector<int64_t>> parseValues(const std::string &list);
+// A comma-separated list's items, empty ones dropped.
+std::vector<std::string> splitList(const std::string &list);
 // A program file named on the command line: its path as given, or a path that ends in it.
 FileId findFile(const Program &program, const std::string &name);
 // The mutants of --delete and --delete-each; nullopt (after a message) when one is not

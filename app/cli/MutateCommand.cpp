@@ -72,15 +72,6 @@ std::string programFile(const std::vector<std::string> &files, const std::string
     return {};
 }
 
-std::vector<std::string> splitList(const std::string &list) {
-    std::vector<std::string> out;
-    std::stringstream in(list);
-    for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty())
-            out.push_back(item);
-    return out;
-}
-
 std::string oneLine(std::string s) {
     for (char &c : s)
         if (c == '\n' || c == '\t')

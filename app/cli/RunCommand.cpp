@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <cstdio>
 #include <iostream>
 
 using namespace vcov;
@@ -17,7 +18,8 @@ namespace vcov::cli {
 
 int runCommand(const std::vector<std::string> &args) {
     auto opts =
-        parseCliOptions(args, {"inputs", "uninitialized", "property", "max-steps", "json", "delete", "trace-from"}, {"trace"});
+        parseCliOptions(args, {"inputs", "uninitialized", "heap", "property", "max-steps", "json", "delete", "trace-from"},
+                        {"trace"});
     if (!opts)
         return ExitUsage;
     ExecutionInput input;
@@ -28,6 +30,16 @@ int runCommand(const std::vector<std::string> &args) {
             return ExitUsage;
         }
         *target = *values;
+    }
+    // malloc'd bytes read before written: ALLOCATION:OFFSET=BITS, as vcov-cli bmc prints them.
+    for (const std::string &entry : splitList(opts->value("heap"))) {
+        unsigned long long allocation = 0, offset = 0, bits = 0;
+        char tail = 0;
+        if (std::sscanf(entry.c_str(), "%llu:%llu=%llu%c", &allocation, &offset, &bits, &tail) != 3) {
+            std::cerr << "vcov-cli: --heap takes ALLOCATION:OFFSET=BITS,... ('" << entry << "')\n";
+            return ExitUsage;
+        }
+        input.heap[{allocation, offset}] = bits;
     }
     InterpreterOptions io;
     auto props = parsePropertyList(opts->value("property"));

@@ -63,6 +63,8 @@ run options:
   --inputs V,V,...     values of the nondet calls, in order (missing ones are 0);
                        a float or double is written with a point or exponent (0.5, 1e3, -inf, nan)
   --uninitialized V,.. values of locals declared without initializer, in order
+  --heap A:O=B,...     malloc'd memory read before it is written: the bits at byte offset O of
+                       the A-th allocation (from 0), as vcov-cli bmc prints them
   --property LIST      checks beside assertions: bounds,pointer,div-by-zero,overflow|all
   --max-steps N        stop after N steps (default 10000000)
   --trace              print the steps

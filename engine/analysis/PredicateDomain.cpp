@@ -283,6 +283,9 @@ struct PredicateTransfer::Impl {
             case Intrinsic::External:
             case Intrinsic::Printf:
             case Intrinsic::PointerOk: // over-approximated: any truth value
+            case Intrinsic::Forall:
+            case Intrinsic::Exists:
+            case Intrinsic::Overflow:
                 if (c.lhs)
                     steps.push_back({Step::Havoc, lvalue(c.lhs), lvalue(c.lhs)});
                 break;

@@ -175,6 +175,12 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
                     if (c.lhs) // nondet values, pointers included, are unknown
                         ev.store(ev.address(c.lhs), c.lhs->type, unknownOf(c.lhs->type));
                     break;
+                case Intrinsic::Forall:
+                case Intrinsic::Exists: // not decided here; the body is read at each value of its variable
+                case Intrinsic::Overflow:
+                    if (c.lhs)
+                        ev.store(ev.address(c.lhs), c.lhs->type, unknownOf(c.lhs->type));
+                    break;
                 case Intrinsic::Free:
                     if (!c.args.empty())
                         ev.eval(c.args[0]);

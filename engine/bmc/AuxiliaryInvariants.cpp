@@ -186,8 +186,10 @@ std::optional<SymValue> Encoder::readIn(const std::vector<std::shared_ptr<const 
             return unpack(readArray(c, offset, d.element), d.element);
         }
         std::optional<SymValue> v;
-        for (auto &[i, hit] : leavesAt(object, offset, t, miss))
-            v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
+        for (const LeafHit &h : leavesAt(object, offset, t, miss)) {
+            const SymValue leaf = leafRead(c.leaves[h.leaf], h.byte);
+            v = v ? select(h.hit, leaf, *v) : leaf;
+        }
         return v;
     } catch (const BmcUnsupported &) {
         return std::nullopt; // through a different type

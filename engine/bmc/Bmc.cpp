@@ -109,6 +109,30 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
                 values[first + k / size] = modelValue(model, value, in->type);
         }
     }
+    // malloc'd memory read before written: numbered by the allocations the path makes.
+    std::vector<z3::expr> allocated;
+    for (const auto &a : encoder.heapAllocations)
+        allocated.push_back(a.guard);
+    const std::vector<bool> made = evaluateAll(model, allocated);
+    std::map<int, uint64_t> number;
+    for (size_t i = 0; i < made.size(); ++i)
+        if (made[i])
+            number.emplace(encoder.heapAllocations[i].object, number.size());
+    auto bitsOf = [&](const z3::expr &v) {
+        uint64_t bits = 0;
+        model.eval(v, true).is_numeral_u64(bits);
+        return bits;
+    };
+    for (const auto &h : encoder.heapInputs)
+        if (auto n = number.find(h.object); n != number.end())
+            input.heap[{n->second, h.offset}] = bitsOf(h.bits);
+    for (const auto &[object, base] : encoder.heapArrays)
+        if (auto n = number.find(object); n != number.end())
+            for (const auto &[offset, value] : base->reads) {
+                uint64_t k = 0;
+                if (model.eval(offset, true).is_numeral_u64(k))
+                    input.heap[{n->second, k}] = bitsOf(value);
+            }
     return input;
 }
 

@@ -312,6 +312,25 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
             write(address(c.lhs, ev), c.lhs->type, fromBool(ok.simplify(), c.lhs->type), ev);
         return;
     }
+    case Intrinsic::Forall:
+    case Intrinsic::Exists: quantifier(c, ev); return;
+    case Intrinsic::Overflow: {
+        // Exact: both operands widened so that the operation cannot wrap, then compared with
+        // the type's range.
+        if (c.args.size() != 2)
+            throw BmcUnsupported{"malformed " + c.calleeName};
+        const Type *t = c.args[0]->type;
+        const unsigned w = t->bits, wide = 2 * w + 2;
+        auto widen = [&](const z3::expr &v) { return t->isSigned ? z3::sext(v, wide - w) : z3::zext(v, wide - w); };
+        const z3::expr a = widen(eval(c.args[0], ev).bv), b = widen(eval(c.args[1], ev).bv);
+        const z3::expr r = c.calleeName == "__CPROVER_overflow_plus"    ? a + b
+                           : c.calleeName == "__CPROVER_overflow_minus" ? a - b
+                                                                        : a * b;
+        const z3::expr fits = widen(r.extract(w - 1, 0)) == r;
+        if (c.lhs)
+            write(address(c.lhs, ev), c.lhs->type, fromBool((!fits).simplify(), c.lhs->type), ev);
+        return;
+    }
     case Intrinsic::InvalidCall:
         // Undefined behaviour: the execution goes no further, a violation when pointers are checked.
         check(Property::Pointer, ctx.bool_val(true), ev,
@@ -579,6 +598,52 @@ void Encoder::encode() {
         }
     }
     instantiateArrayFacts();
+}
+
+void Encoder::quantifier(const CallInfo &c, Eval &ev) {
+    // CBMC's quantifier over [lo, hi] (Intrinsic::Forall): one instance of range and body per
+    // value, as the interpreter takes them — each instance is read only where the ones
+    // before did not decide it, like the operands of && and ||, so a check in the body
+    // (a bounds check) fails only where the interpreter's would.
+    if (c.args.size() != 5)
+        throw BmcUnsupported{"malformed quantifier"};
+    const bool exists = c.intrinsic == Intrinsic::Exists;
+    const Type *vt = c.args[0]->type;
+    auto bound = [&](size_t i) -> std::optional<__int128> {
+        const z3::expr b = eval(c.args[i], ev).bv.simplify();
+        uint64_t u = 0;
+        if (!b.is_numeral() || !b.is_numeral_u64(u))
+            return std::nullopt;
+        const Type *t = c.args[i]->type;
+        return t->isSigned && t->bits < 128 && t->bits > 0 && (u >> (t->bits - 1)) & 1 ? __int128(u) - (__int128(1) << t->bits)
+                                                                                      : __int128(u);
+    };
+    const std::optional<__int128> lo0 = bound(1), hi0 = bound(2);
+    if (!lo0 || !hi0)
+        throw BmcUnsupported{c.calleeName + " whose bounds are not constants on this path (the interpreter decides it; "
+                                            "BMC would need the body for every value)"};
+    const __int128 typeMin = vt->isSigned ? -(__int128(1) << (vt->bits - 1)) : 0;
+    const __int128 typeMax = vt->isSigned ? (__int128(1) << (vt->bits - 1)) - 1 : (__int128(1) << vt->bits) - 1;
+    const __int128 lo = std::max(*lo0, typeMin), hi = std::min(*hi0, typeMax);
+    if (hi - lo >= (__int128(1) << 16))
+        throw BmcUnsupported{c.calleeName + " over more than 65,536 values"};
+    // A scratch state: the variable's values stay inside; the checks' assumptions come back.
+    State scratch = ev.state;
+    Eval qe{scratch, ev.frame, ev.edge, ev.local};
+    const SymValue v = address(c.args[0], qe);
+    z3::expr result = ctx.bool_val(!exists);
+    for (__int128 k = lo; k <= hi; ++k) {
+        write(v, vt, SymValue{false, ctx.bv_val(uint64_t(k), vt->bits), {}}, qe);
+        // Undecided so far: every instance held (forall), or none did (exists).
+        qe.local = andE(ev.local, exists ? notE(result) : result);
+        const z3::expr inRange = truth(eval(c.args[3], qe));
+        qe.local = andE(qe.local, inRange);
+        const z3::expr holds = truth(eval(c.args[4], qe));
+        result = exists ? orE(result, andE(inRange, holds)) : andE(result, orE(notE(inRange), holds));
+    }
+    ev.state.guard = scratch.guard;
+    if (c.lhs)
+        write(address(c.lhs, ev), c.lhs->type, fromBool(result.simplify(), c.lhs->type), ev);
 }
 
 } // namespace vcov::bmc

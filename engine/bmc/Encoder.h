@@ -172,6 +172,22 @@ public:
     // Per invariant, the literal that makes it count (assumed and checked); queries fix them.
     std::vector<z3::expr> invariantSelectors;
     std::vector<InputSymbol> inputs;
+    // malloc'd memory before any write, as replayable inputs (ExecutionInput::heap): each
+    // allocation with the guard of its call (the taken ones, in order, number the heap
+    // objects as the interpreter does), and the symbols of what each holds, by byte offset
+    // (arrays held by their writes: the reads of their base).
+    struct HeapAllocation {
+        int object;
+        z3::expr guard;
+    };
+    struct HeapInput {
+        int object;
+        uint64_t offset;
+        z3::expr bits;
+    };
+    std::vector<HeapAllocation> heapAllocations;
+    std::vector<HeapInput> heapInputs;
+    std::vector<std::pair<int, std::shared_ptr<ArrayBase>>> heapArrays;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
     // Whether a term of floating-point theory was made: the SAT search then lowers it to
@@ -203,7 +219,18 @@ private:
     SymValue address(const ExprPtr &e, Eval &ev);
     // The leaves of `object` that an access of type t at `offset` may be, each with the
     // condition that it is; `miss` becomes the condition that it is none of them.
-    std::vector<std::pair<size_t, z3::expr>> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
+    // A one-byte integer access may also be one byte of an integer or floating-point leaf
+    // (char pointers reading an object's bytes, as memcmp and aws-c-common's AWS_IS_ZEROED
+    // do): `byte` says which, -1 for the whole leaf.
+    struct LeafHit {
+        size_t leaf;
+        z3::expr hit;
+        int byte = -1;
+    };
+    std::vector<LeafHit> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
+    // The value a hit reads, and the leaf once `value` is written through the hit.
+    SymValue leafRead(const SymValue &leaf, int byte);
+    SymValue leafWritten(const SymValue &leaf, int byte, const SymValue &value);
     // Arrays held by their writes: the condition that an access of type t at `offset` is not one element;
     // the element's value at `offset`; the contents `a` where c holds, else `b`.
     z3::expr arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t);
@@ -266,6 +293,7 @@ private:
     // dereference, whether a heap object is alive in a state, and the check that an access
     // does not touch freed memory.
     void allocate(const CallInfo &c, Eval &ev);
+    void quantifier(const CallInfo &c, Eval &ev); // Intrinsic::Forall, Exists
     void release(const CallInfo &c, Eval &ev);
     void typeHeapObject(int object, const Type *t);
     z3::expr alive(const State &s, int object);

@@ -47,6 +47,7 @@ void Encoder::allocate(const CallInfo &c, Eval &ev) {
     d.alive = int(objects.size() - 1);
     objects.push_back(std::move(d));
     const int object = int(objects.size() - 1);
+    heapAllocations.push_back({object, ev.state.guard});
 
     const int flagObject = objects[size_t(object)].alive;
     const SymValue flagAt{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), flagObject, ctx.bv_val(0, 64)}}};
@@ -127,11 +128,12 @@ void Encoder::typeHeapObject(int object, const Type *t) {
                 " scalars of more than one type (more than 65536 are encoded only in arrays of one scalar type)"};
         }
     }
-    // What it holds before any write: zeros from calloc; from malloc, values no path chose
-    // (not inputs: the interpreter stops at a read of uninitialized heap memory, so a
-    // counterexample that needs one is not replayed and stays unknown).
+    // What it holds before any write: zeros from calloc; from malloc, symbols the model
+    // gives values, which replay hands the interpreter (Encoder::heapInputs).
     if (d.element) {
         d.initial = d.zeroed ? zeroArray() : indeterminateArray(false);
+        if (!d.zeroed)
+            heapArrays.push_back({object, d.initial->base});
         return;
     }
     auto c = std::make_shared<ObjectContents>();
@@ -153,6 +155,7 @@ void Encoder::typeHeapObject(int object, const Type *t) {
                 v = z3::ite(v.extract(0, 0) == ctx.bv_val(1, 1), ctx.bv_val(1, 8), ctx.bv_val(0, 8));
             c->leaves.push_back(SymValue{false, v, {}});
         }
+        heapInputs.push_back({object, l.offset, l.type->isPointer() ? v : c->leaves.back().bv});
     }
     d.initial = std::move(c);
 }

@@ -183,33 +183,67 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
     }
 }
 
-std::vector<std::pair<size_t, z3::expr>> Encoder::leavesAt(int object, const z3::expr &offset, const Type *t,
-                                                           z3::expr &miss) {
+std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss) {
     const ObjectDesc &d = objects[size_t(object)];
     const auto &leaves = leavesOf(d.type);
-    std::vector<std::pair<size_t, z3::expr>> out;
+    std::vector<LeafHit> out;
     miss = ctx.bool_val(true);
     auto sameKind = [&](const Leaf &l) { return l.type->sizeBytes == t->sizeBytes && l.type->isPointer() == t->isPointer(); };
+    // One byte of a wider integer or float (little-endian, as x86-64 and i386 are).
+    const bool byteAccess = t->isInt() && t->sizeBytes == 1;
+    auto bytesOf = [&](const Leaf &l) { return byteAccess && l.type->isArithmetic() && l.type->sizeBytes > 1; };
     uint64_t k;
     if (offset.is_numeral_u64(k)) {
-        for (size_t i = 0; i < leaves.size(); ++i)
-            if (leaves[i].offset == k) {
-                if (!sameKind(leaves[i]))
-                    throw BmcUnsupported{"access to " + d.name + " through a different type"};
+        for (size_t i = 0; i < leaves.size(); ++i) {
+            if (leaves[i].offset == k && sameKind(leaves[i])) {
                 out.push_back({i, ctx.bool_val(true)});
                 miss = ctx.bool_val(false);
-                break;
+                return out;
             }
+            if (bytesOf(leaves[i]) && k >= leaves[i].offset && k < leaves[i].offset + leaves[i].type->sizeBytes) {
+                out.push_back({i, ctx.bool_val(true), int(k - leaves[i].offset)});
+                miss = ctx.bool_val(false);
+                return out;
+            }
+            // Inside a leaf, and neither it nor a byte of it: not modelled, never taken for
+            // an access outside the object (which a path would then be assumed not to make).
+            if (k >= leaves[i].offset && k < leaves[i].offset + leaves[i].type->sizeBytes)
+                throw BmcUnsupported{"access to " + d.name + " through a different type"};
+        }
         return out;
     }
     for (size_t i = 0; i < leaves.size(); ++i) {
-        if (!sameKind(leaves[i]))
-            continue;
-        z3::expr hit = eqE(offset, ctx.bv_val(leaves[i].offset, 64));
-        out.push_back({i, hit});
-        miss = andE(miss, notE(hit));
+        if (sameKind(leaves[i])) {
+            z3::expr hit = eqE(offset, ctx.bv_val(leaves[i].offset, 64));
+            out.push_back({i, hit});
+            miss = andE(miss, notE(hit));
+        } else if (bytesOf(leaves[i])) {
+            for (unsigned j = 0; j < leaves[i].type->sizeBytes; ++j) {
+                z3::expr hit = eqE(offset, ctx.bv_val(leaves[i].offset + j, 64));
+                out.push_back({i, hit, int(j)});
+                miss = andE(miss, notE(hit));
+            }
+        }
     }
     return out;
+}
+
+SymValue Encoder::leafRead(const SymValue &leaf, int byte) {
+    if (byte < 0)
+        return leaf;
+    return SymValue{false, leaf.bv.extract(unsigned(8 * byte + 7), unsigned(8 * byte)), {}};
+}
+
+SymValue Encoder::leafWritten(const SymValue &leaf, int byte, const SymValue &value) {
+    if (byte < 0)
+        return value;
+    const unsigned width = leaf.bv.get_sort().bv_size(), lo = unsigned(8 * byte), hi = lo + 8;
+    z3::expr bits = value.bv;
+    if (hi < width)
+        bits = z3::concat(leaf.bv.extract(width - 1, hi), bits);
+    if (lo > 0)
+        bits = z3::concat(bits, leaf.bv.extract(lo - 1, 0));
+    return SymValue{false, bits, {}};
 }
 
 SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
@@ -236,8 +270,10 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
             if (!miss.is_true())
                 v = unpack(readArray(c, target.offset, d.element), d.element);
         } else {
-            for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss))
-                v = v ? select(hit, c.leaves[i], *v) : c.leaves[i];
+            for (const LeafHit &h : leavesAt(target.object, target.offset, t, miss)) {
+                const SymValue leaf = leafRead(c.leaves[h.leaf], h.byte);
+                v = v ? select(h.hit, leaf, *v) : leaf;
+            }
         }
         outside = orE(outside, andE(target.guard, miss));
         if (!v)
@@ -284,9 +320,10 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
         }
         auto updated = std::make_shared<ObjectContents>(old);
         z3::expr miss = ctx.bool_val(true);
-        for (auto &[i, hit] : leavesAt(target.object, target.offset, t, miss)) {
-            z3::expr cond = andE(when, hit);
-            updated->leaves[i] = cond.is_true() ? value : select(cond, value, updated->leaves[i]);
+        for (const LeafHit &h : leavesAt(target.object, target.offset, t, miss)) {
+            z3::expr cond = andE(when, h.hit);
+            const SymValue written = leafWritten(updated->leaves[h.leaf], h.byte, value);
+            updated->leaves[h.leaf] = cond.is_true() ? written : select(cond, written, updated->leaves[h.leaf]);
         }
         outside = orE(outside, andE(target.guard, miss));
         setContents(ev.state, target.object, std::move(updated));

@@ -8,6 +8,13 @@ nlohmann::json executionToJson(const Program &p, const Execution &x) {
     nlohmann::json j;
     j["inputs"] = x.input.nondet;
     j["uninitialized"] = x.input.uninitialized;
+    if (!x.input.heap.empty()) {
+        // malloc'd bytes read before written, as the replay gave them.
+        nlohmann::json heap = nlohmann::json::array();
+        for (const auto &[at, bits] : x.input.heap)
+            heap.push_back({{"allocation", at.first}, {"offset", at.second}, {"bits", bits}});
+        j["heap"] = heap;
+    }
     j["output"] = x.output;
     nlohmann::json ending = {{"kind", endingKindName(x.ending.kind)}, {"description", describeEnding(p, x.ending)}};
     if (x.ending.kind == EndingKind::Exit)

@@ -28,12 +28,28 @@ template <typename E, size_t N> E byName(const E (&values)[N], const char *(*nam
     throw ExplorationFormatError("unknown value \"" + s + "\"");
 }
 
-json inputToJson(const ExecutionInput &in) { return {{"nondet", in.nondet}, {"uninitialized", in.uninitialized}}; }
+// malloc'd bytes read before written: [allocation, offset, bits] triples (older sessions have none).
+json inputToJson(const ExecutionInput &in) {
+    json j = {{"nondet", in.nondet}, {"uninitialized", in.uninitialized}};
+    if (!in.heap.empty()) {
+        json heap = json::array();
+        for (const auto &[at, bits] : in.heap)
+            heap.push_back({at.first, at.second, bits});
+        j["heap"] = heap;
+    }
+    return j;
+}
 
 ExecutionInput inputFromJson(const json &j) {
     ExecutionInput in;
     in.nondet = j.at("nondet").get<std::vector<int64_t>>();
     in.uninitialized = j.at("uninitialized").get<std::vector<int64_t>>();
+    if (j.contains("heap"))
+        for (const json &h : j.at("heap")) {
+            if (!h.is_array() || h.size() != 3)
+                throw ExplorationFormatError("a heap input is not [allocation, offset, bits]");
+            in.heap[{h[0].get<uint64_t>(), h[1].get<uint64_t>()}] = h[2].get<uint64_t>();
+        }
     return in;
 }
 

@@ -5,6 +5,7 @@
 // side-effect-free IR of Expr.h: calls, assignments and increments inside expressions
 // become edges of their own, and every atomic condition of && || ! ?: becomes its own
 // pair of assume edges.
+#include "frontend/CLibrary.h"
 #include "frontend/Lowering.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -21,10 +22,6 @@
 #include <set>
 #include <sstream>
 
-#ifndef VCOV_CLANG_RESOURCE_DIR
-#define VCOV_CLANG_RESOURCE_DIR ""
-#endif
-
 namespace vcov {
 
 using namespace lowering;
@@ -33,149 +30,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class DiagnosticCollector : public clang::DiagnosticConsumer {
-public:
-    explicit DiagnosticCollector(Diagnostics &out) : m_out(out) {}
-    void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) override {
-        clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-        if (level < clang::DiagnosticsEngine::Error)
-            return;
-        llvm::SmallString<256> msg;
-        info.FormatDiagnostic(msg);
-        Diagnostic d;
-        d.severity = Severity::Error;
-        d.message = std::string(msg);
-        if (info.hasSourceManager() && info.getLocation().isValid()) {
-            const auto &sm = info.getSourceManager();
-            auto loc = sm.getFileLoc(info.getLocation());
-            d.file = std::string(sm.getFilename(loc));
-            d.line = sm.getSpellingLineNumber(loc);
-            d.column = sm.getSpellingColumnNumber(loc);
-        }
-        m_out.add(std::move(d));
-    }
-
-private:
-    Diagnostics &m_out;
-};
-
 } // namespace
-
-std::vector<std::string> clangArguments(const FrontEndOptions &opts) {
-    std::vector<std::string> args = {
-        "-xc", "-std=gnu11", "-w",
-        // What gcc and CBMC accept on verification inputs, Clang >= 16 rejects by default.
-        "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int", "-Wno-error=int-conversion",
-        "-Wno-error=incompatible-function-pointer-types", "-Wno-error=return-type",
-        "-Wno-error=incompatible-pointer-types",
-        "-ferror-limit=50"};
-    DataModel m = opts.dataModel.value_or(DataModel::LP64);
-    args.push_back(m == DataModel::LP64 ? "--target=x86_64-pc-linux-gnu" : "--target=i386-pc-linux-gnu");
-    if (*VCOV_CLANG_RESOURCE_DIR)
-        args.push_back(std::string("-resource-dir=") + VCOV_CLANG_RESOURCE_DIR);
-    for (const auto &d : opts.includeDirs)
-        args.push_back("-I" + d);
-    for (const auto &d : opts.defines)
-        args.push_back("-D" + d);
-    return args;
-}
-
-// ---------------------------------------------------------------------------------
-// Lowering: parsing, linking, types
 
 namespace lowering {
 
 std::vector<std::string> Lowering::clangArgs() const { return clangArguments(opts); }
-
-// When every error Clang reports is "static declaration of 'f' follows non-static declaration"
-// in `path` itself: the text with those `static` keywords blanked (columns kept); else empty.
-static std::string staticAfterNonStatic(const std::string &content, const std::string &path, const Diagnostics &errors) {
-    if (!errors.hasErrors())
-        return {};
-    std::vector<size_t> lineStart{0};
-    for (size_t i = 0; i < content.size(); ++i)
-        if (content[i] == '\n')
-            lineStart.push_back(i + 1);
-    std::string text = content;
-    for (const Diagnostic &d : errors.items()) {
-        if (d.message.find("static declaration of") != 0 || d.message.find("follows non-static declaration") == std::string::npos ||
-            d.file != path || d.line == 0 || d.line > lineStart.size())
-            return {};
-        const size_t at = lineStart[d.line - 1] + (d.column ? d.column - 1 : 0);
-        const size_t from = at > 400 ? at - 400 : 0;
-        size_t kw = text.rfind("static", at);
-        if (kw == std::string::npos || kw < from)
-            return {};
-        text.replace(kw, 6, "      ");
-    }
-    return text;
-}
-
-bool Lowering::parse() {
-    bool ok = true;
-    for (const auto &path : opts.files) {
-        SourceFile sf;
-        sf.path = path;
-        sf.isInput = true;
-        if (auto given = opts.contents.find(path); given != opts.contents.end()) {
-            sf.content = given->second;
-        } else {
-            std::ifstream in(path, std::ios::binary);
-            if (!in || fs::is_directory(path)) {
-                P.diagnostics.error(path, 0, 0, "cannot read file");
-                ok = false;
-                continue;
-            }
-            std::stringstream buf;
-            buf << in.rdbuf();
-            sf.content = buf.str();
-        }
-        FileId id = FileId(P.files.size());
-        P.files.push_back(sf);
-        fileIds[fs::absolute(path).lexically_normal().string()] = id;
-        if (sf.content.find('\0') != std::string::npos) {
-            P.diagnostics.error(path, 0, 0, "not a C source file: it contains binary data");
-            ok = false;
-            continue;
-        }
-        if (sf.content.find_first_not_of(" \t\r\n") == std::string::npos) {
-            P.diagnostics.error(path, 0, 0, "empty file: there is no C program to analyse");
-            ok = false;
-            continue;
-        }
-        auto build = [&](const std::string &text, Diagnostics &out) {
-            DiagnosticCollector collector(out);
-            return clang::tooling::buildASTFromCodeWithArgs(
-                text, clangArgs(), fs::absolute(path).string(), "vcov", std::make_shared<clang::PCHContainerOperations>(),
-                clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(), &collector);
-        };
-        Diagnostics found;
-        auto ast = build(sf.content, found);
-        if (std::string accepted = staticAfterNonStatic(sf.content, fs::absolute(path).string(), found); !accepted.empty()) {
-            // CBMC's dialect: goto-cc accepts a static definition after a non-static
-            // declaration (coreJSON's proof stubs have them); so does vcov, with a warning.
-            Diagnostics again;
-            if (auto retried = build(accepted, again); retried && !again.hasErrors()) {
-                for (const Diagnostic &d : found.items())
-                    P.diagnostics.warning(path, d.line, d.column,
-                                          d.message + ": accepted as CBMC's goto-cc accepts it (the function keeps external linkage)");
-                found = again;
-                ast = std::move(retried);
-            }
-        }
-        for (const Diagnostic &d : found.items())
-            P.diagnostics.add(d);
-        if (!ast || found.hasErrors()) {
-            if (!ast && !found.hasErrors())
-                P.diagnostics.error(path, 0, 0, "Clang could not parse this file");
-            ok = false;
-            continue;
-        }
-        tus.push_back({path, std::move(ast)});
-    }
-    // Diagnostics name the path the user gave, not Clang's absolute one.
-    return ok;
-}
 
 FileId Lowering::fileOf(const clang::SourceManager &sm, clang::SourceLocation loc) {
     loc = sm.getFileLoc(loc);
@@ -225,8 +84,10 @@ std::string Lowering::locString(const clang::SourceManager &sm, clang::SourceLoc
 std::string Lowering::functionKey(const clang::FunctionDecl *fd) const {
     std::string name = fd->getNameAsString();
     if (fd->getStorageClass() == clang::SC_Static) {
+        // By the file of its first declaration: a prototype in one header and the definition
+        // in another (aws-c-common's array_list.h and array_list.inl) are one function.
         const auto &sm = fd->getASTContext().getSourceManager();
-        return std::string(sm.getFilename(sm.getFileLoc(fd->getLocation()))) + "::" + name;
+        return std::string(sm.getFilename(sm.getFileLoc(fd->getFirstDecl()->getLocation()))) + "::" + name;
     }
     return name;
 }
@@ -485,6 +346,11 @@ void Lowering::reportUnsupported() {
             if (reachable.insert(g).second)
                 work.push_back(g);
     }
+    // A call of a body-less function named as a refused one (a static inline function of a
+    // header, one copy per translation unit) reaches the refused body: never an input.
+    std::set<std::string> reachedNames;
+    for (FunctionId f : reachable)
+        reachedNames.insert(P.functions[f].name);
     for (auto &[id, u] : unsupportedFunctions) {
         auto [fd, ctx] = bodies.count(id) ? bodies[id] : std::pair<const clang::FunctionDecl *, clang::ASTContext *>{};
         const clang::SourceManager *sm = ctx ? &ctx->getSourceManager() : nullptr;
@@ -499,7 +365,8 @@ void Lowering::reportUnsupported() {
             d.line = P.functions[id].range.beginLine;
             d.column = P.functions[id].range.beginColumn;
         }
-        bool isReachable = P.entryFunction == NoFunction || reachable.count(id) || unsupportedFunctions.count(P.entryFunction);
+        bool isReachable = P.entryFunction == NoFunction || reachable.count(id) || reachedNames.count(P.functions[id].name) ||
+                           unsupportedFunctions.count(P.entryFunction);
         d.severity = isReachable ? Severity::Error : Severity::Warning;
         d.message = "unsupported: " + u.what + " in function '" + P.functions[id].name + "'" +
                     (isReachable ? "" : " (not called from the entry function: left out of the analysis)");
@@ -568,7 +435,7 @@ void Lowering::run() {
 
 } // namespace lowering
 
-std::unique_ptr<Program> parseProgram(const FrontEndOptions &options) {
+static std::unique_ptr<Program> lowerProgram(const FrontEndOptions &options) {
     auto program = std::make_unique<Program>(options.dataModel.value_or(DataModel::LP64));
     if (options.files.empty()) {
         program->diagnostics.error("", 0, 0, "no input file");
@@ -587,6 +454,23 @@ std::unique_ptr<Program> parseProgram(const FrontEndOptions &options) {
         program->entryFunction = NoFunction;
     }
     return program;
+}
+
+std::unique_ptr<Program> parseProgram(const FrontEndOptions &options) {
+    auto program = lowerProgram(options);
+    // Library functions called without a definition that vcov has a model of: parsed
+    // again with the models as one more translation unit (CBMC's --add-library).
+    std::set<std::string> needed;
+    for (const CfaEdge &e : program->edges)
+        if (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::External && hasCLibraryModel(e.call.calleeName))
+            needed.insert(e.call.calleeName);
+    if (needed.empty() || program->diagnostics.hasErrors() ||
+        std::find(options.files.begin(), options.files.end(), CLibraryPath) != options.files.end())
+        return program;
+    FrontEndOptions withLibrary = options;
+    withLibrary.files.push_back(CLibraryPath);
+    withLibrary.contents[CLibraryPath] = cLibraryModels(needed);
+    return lowerProgram(withLibrary);
 }
 
 } // namespace vcov

@@ -11,7 +11,7 @@ Intrinsic classifyIntrinsic(const std::string &name) {
     static const std::set<std::string, std::less<>> assume = {"__VERIFIER_assume", "__CPROVER_assume",
                                                               "assume_abort_if_not", "__ESBMC_assume"};
     static const std::set<std::string, std::less<>> assertion = {"assert", "__VERIFIER_assert", "__CPROVER_assert",
-                                                                 "__ESBMC_assert"};
+                                                                 "__CPROVER_precondition", "__ESBMC_assert"};
     static const std::set<std::string, std::less<>> error = {"reach_error", "__VERIFIER_error", "__assert_fail",
                                                              "__assert_perror_fail", "__assert", "__assert_rtn"};
     static const std::set<std::string, std::less<>> print = {"printf", "fprintf", "puts", "putchar"};
@@ -36,6 +36,13 @@ Intrinsic classifyIntrinsic(const std::string &name) {
         return Intrinsic::Free;
     if (name == "__CPROVER_r_ok" || name == "__CPROVER_w_ok" || name == "__CPROVER_rw_ok")
         return Intrinsic::PointerOk;
+    // What the front end makes of CBMC's quantifiers (CbmcDialect.h).
+    if (name == "__vcov_forall")
+        return Intrinsic::Forall;
+    if (name == "__vcov_exists")
+        return Intrinsic::Exists;
+    if (name == "__CPROVER_overflow_plus" || name == "__CPROVER_overflow_minus" || name == "__CPROVER_overflow_mult")
+        return Intrinsic::Overflow;
     return Intrinsic::External;
 }
 
@@ -45,6 +52,12 @@ std::string unsupportedLibraryFunction(const std::string &name) {
         return "non-local jump ('" + name + "')";
     if (startsWith(name, "pthread_") || startsWith(name, "thrd_") || startsWith(name, "__VERIFIER_atomic_"))
         return "threads ('" + name + "')";
+    // CBMC's built-ins that vcov does not model: never taken for inputs (a nondet
+    // __CPROVER_same_object would make up violations). Uninterpreted functions are inputs
+    // per call, which over-approximates them.
+    if (startsWith(name, "__CPROVER_") && classifyIntrinsic(name) == Intrinsic::External &&
+        !startsWith(name, "__CPROVER_uninterpreted_"))
+        return "CBMC built-in '" + name + "' (not modelled yet)";
     static const std::set<std::string, std::less<>> writesMemory = {
         "memcpy",  "memmove", "memset", "strcpy",  "strncpy", "strcat", "strncat", "sprintf", "snprintf",
         "vsprintf", "scanf",  "sscanf", "fscanf",  "fgets",   "gets",   "fread",   "read",    "realloc",

@@ -1,8 +1,9 @@
-// The front end's lowering of Clang's AST to the CFA, shared by its five parts:
-// ClangLowering.cpp (parsing, linking by name, globals), LowerTypes.cpp, LowerUnits.cpp
-// (members, bit-fields and unions), LowerStatements.cpp
-// (a function's CFA: nodes, edges, statements) and LowerExpressions.cpp (expressions,
-// calls, conditions). Only frontend/ includes it: Clang stays behind FrontEnd.h.
+// The front end's lowering of Clang's AST to the CFA, shared by its parts:
+// ClangParsing.cpp (Clang's parse, CBMC's dialect), ClangLowering.cpp (linking by name,
+// globals), LowerTypes.cpp, LowerUnits.cpp (members, bit-fields and unions),
+// LowerStatements.cpp (a function's CFA: nodes, edges, statements), LowerExpressions.cpp
+// (expressions, conditions) and LowerCalls.cpp (calls, CBMC's operator built-ins). Only
+// frontend/ includes it: Clang stays behind FrontEnd.h.
 #pragma once
 
 #include "frontend/FrontEnd.h"
@@ -51,6 +52,23 @@ inline std::string collapseWhitespace(llvm::StringRef s) {
     }
     return out;
 }
+
+// A parse that fails on CBMC's dialect (vcov reads what goto-cc reads), made again with the
+// dialect rewritten (CbmcDialect.h): what was parsed. Each accommodation that changes what
+// the program means to Clang leaves a warning in `accepted`.
+struct DialectRetry {
+    std::string text;                           // the input file, as Clang parsed it
+    std::vector<std::string> defines;           // more -D
+    std::map<std::string, std::string> headers; // rewritten included files, by absolute path
+    std::vector<Diagnostic> accepted;
+};
+struct DialectParse {
+    std::unique_ptr<clang::ASTUnit> ast;
+    Diagnostics diagnostics; // errors only
+    DialectRetry dialect;
+};
+DialectParse parseInDialect(const std::vector<std::string> &clangArgs, const std::string &absPath,
+                            const std::string &content, const std::string &tool);
 
 struct TranslationUnit {
     std::string path;
@@ -138,6 +156,9 @@ private:
     // address the program takes.
     ExprPtr functionValue(const clang::Expr *designator);
     ExprPtr callThroughPointer(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
+    // __vcov_forall(range, body) / __vcov_exists(range, body), CBMC's quantifiers as
+    // CbmcDialect.h rewrites them: a call edge of Intrinsic::Forall / Exists.
+    ExprPtr quantifier(const clang::CallExpr *c, bool exists, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
     // The call edge of `callee` (an intrinsic's when it has no body), from the current node.
     CfaEdge &callEdge(FunctionId callee, const std::string &name, std::vector<ExprPtr> args, ExprPtr lhs,
                       clang::SourceRange range);

@@ -2,6 +2,7 @@
 // arguments; only text of the file itself (no macro expansion, no included header) is
 // mutated, so that each site is an edit of the file a compiler sees as written.
 #include "frontend/MutationSites.h"
+#include "frontend/Lowering.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -30,25 +31,6 @@ using namespace clang;
 using clang::Diagnostic;
 using clang::Expr;
 using clang::SourceRange;
-
-class ErrorText : public DiagnosticConsumer {
-public:
-    std::string text;
-    void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
-        DiagnosticConsumer::HandleDiagnostic(level, info);
-        if (level < DiagnosticsEngine::Error)
-            return;
-        llvm::SmallString<256> msg;
-        info.FormatDiagnostic(msg);
-        if (info.hasSourceManager() && info.getLocation().isValid()) {
-            const auto &sm = info.getSourceManager();
-            auto loc = sm.getFileLoc(info.getLocation());
-            text += std::string(sm.getFilename(loc)) + ":" + std::to_string(sm.getSpellingLineNumber(loc)) + ":" +
-                    std::to_string(sm.getSpellingColumnNumber(loc)) + ": ";
-        }
-        text += std::string(msg) + "\n";
-    }
-};
 
 // Operators replaced by the others of their class (Andrews' rep_op).
 const std::vector<std::vector<BinaryOperatorKind>> &binaryClasses() {
@@ -293,15 +275,25 @@ std::vector<MutationSite> mutationSites(const FrontEndOptions &options, const st
         buf << in.rdbuf();
         content = buf.str();
     }
-    ErrorText collector;
-    auto ast = tooling::buildASTFromCodeWithArgs(content, clangArguments(options),
-                                                 std::filesystem::absolute(file).string(), "vcov-mutate",
-                                                 std::make_shared<PCHContainerOperations>(),
-                                                 tooling::getClangStripDependencyFileAdjuster(),
-                                                 tooling::FileContentMappings(), &collector);
-    if (!ast || !collector.text.empty()) {
+    // Parsed as the front end parses it, CBMC's dialect included (aws-c-common's headers
+    // hold CBMC quantifiers).
+    const std::string absPath = std::filesystem::absolute(file).lexically_normal().string();
+    lowering::DialectParse parsed = lowering::parseInDialect(clangArguments(options), absPath, content, "vcov-mutate");
+    auto &ast = parsed.ast;
+    if (!ast || parsed.diagnostics.hasErrors()) {
+        if (errors) {
+            std::string text;
+            for (const vcov::Diagnostic &d : parsed.diagnostics.items())
+                text += d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + "\n";
+            *errors = text.empty() ? file + ": Clang could not parse this file" : text;
+        }
+        return {};
+    }
+    if (parsed.dialect.text.size() != content.size()) {
+        // Sites are places in the text as written; a rewritten file has moved them.
         if (errors)
-            *errors = collector.text.empty() ? file + ": Clang could not parse this file" : collector.text;
+            *errors = file + ": holds CBMC dialect vcov rewrites before parsing (a quantifier or a late declaration): "
+                             "its mutants are not generated";
         return {};
     }
     SiteFinder finder(ast->getASTContext(), operators);

@@ -31,8 +31,10 @@ namespace vcov::goals {
 constexpr uint64_t MaxEnumeratedInputs = 4'000'000;
 // Per run: a run longer than this (a deep recursion) ends the enumeration.
 constexpr size_t EnumeratedRunSteps = 1'000'000;
-// For guessing and proving the affine summaries of recursive functions (CallSummaries.h).
-constexpr double SummarySeconds = 2;
+// For guessing and proving the affine summaries of recursive functions (CallSummaries.h):
+// a margin, not a verdict — they take well under a second idle, but an enumeration that
+// misses them (Ackermann's) runs into its step limit, so a loaded machine must not cut them.
+constexpr double SummarySeconds = 60;
 
 struct InputBox {
     // Per value drawn on the path, in call order: the least and the greatest it may be

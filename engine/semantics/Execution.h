@@ -6,6 +6,8 @@
 #include "semantics/Properties.h"
 
 #include <cstdint>
+#include <map>
+#include <utility>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +17,10 @@ namespace vcov {
 struct ExecutionInput {
     std::vector<int64_t> nondet;        // values of nondet calls, in call order
     std::vector<int64_t> uninitialized; // values of locals declared without initializer, in order
+    // malloc'd memory read before it is written (a proof harness's buffers): its bits, by
+    // the allocation's number in the execution (0 for the first malloc) and the byte offset
+    // of the read. A read of such memory without a value here stays undefined behaviour.
+    std::map<std::pair<uint64_t, uint64_t>, uint64_t> heap;
 };
 
 struct ExecutionStep {

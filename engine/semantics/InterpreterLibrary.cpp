@@ -208,6 +208,7 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         int32_t id = newObject("heap object " + std::to_string(objects.size()), nullptr, size);
         objects[size_t(id)].heap = true;
         objects[size_t(id)].zeroed = c.calleeName == "calloc";
+        objects[size_t(id)].allocation = int64_t(allocations++);
         Scalar p;
         p.isPointer = true;
         p.object = id;
@@ -233,6 +234,61 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         const Object *o = object ? &objects[size_t(p.object)] : nullptr;
         const bool ok = o && o->alive && p.offset >= 0 && uint64_t(p.offset) <= o->size && n <= o->size - uint64_t(p.offset);
         setResult(integer(ok ? 1 : 0));
+        return;
+    }
+    case Intrinsic::Forall:
+    case Intrinsic::Exists: {
+        // The variable takes each value of [lo, hi] within its type, in order; a value outside
+        // the range is passed over, and the first that decides the quantifier ends it.
+        if (c.args.size() != 5)
+            stop(EndingKind::Unsupported, "malformed quantifier");
+        const bool exists = c.intrinsic == Intrinsic::Exists;
+        const Type *vt = c.args[0]->type;
+        auto value = [&](size_t i) -> __int128 {
+            const Scalar s = eval(c.args[i]);
+            return c.args[i]->type->isSigned ? __int128(asSigned(s.bits, c.args[i]->type)) : __int128(s.bits);
+        };
+        const __int128 typeMin = vt->isSigned ? -(__int128(1) << (vt->bits - 1)) : 0;
+        const __int128 typeMax = vt->isSigned ? (__int128(1) << (vt->bits - 1)) - 1 : (__int128(1) << vt->bits) - 1;
+        const __int128 lo = std::max(value(1), typeMin), hi = std::min(value(2), typeMax);
+        const Address v = addressOf(c.args[0]);
+        bool result = !exists;
+        for (__int128 k = lo; k <= hi; ++k) {
+            if (++steps > opts.maxSteps)
+                stop(EndingKind::StepLimit, "step limit of " + std::to_string(opts.maxSteps) + " reached in a quantifier");
+            store(v, vt, integer(truncateBits(uint64_t(k), vt->bits)));
+            if (!truth(eval(c.args[3])))
+                continue;
+            if (truth(eval(c.args[4])) == exists) {
+                result = exists;
+                break;
+            }
+        }
+        setResult(integer(result ? 1 : 0));
+        return;
+    }
+    case Intrinsic::Overflow: {
+        // Exact: the operation on the mathematical values, then whether the type holds it.
+        if (c.args.size() != 2)
+            stop(EndingKind::Unsupported, "malformed " + c.calleeName);
+        const Type *t = c.args[0]->type;
+        auto value = [&](size_t i) -> __int128 {
+            const Scalar s = eval(c.args[i]);
+            return t->isSigned ? __int128(asSigned(s.bits, t)) : __int128(s.bits);
+        };
+        const __int128 a = value(0), b = value(1);
+        const __int128 lo = t->isSigned ? -(__int128(1) << (t->bits - 1)) : 0;
+        const __int128 hi = t->isSigned ? (__int128(1) << (t->bits - 1)) - 1 : (__int128(1) << t->bits) - 1;
+        bool overflows;
+        if (c.calleeName == "__CPROVER_overflow_plus")
+            overflows = a + b < lo || a + b > hi;
+        else if (c.calleeName == "__CPROVER_overflow_minus")
+            overflows = a - b < lo || a - b > hi;
+        else if (!t->isSigned) // the product of two 64-bit values may not fit an __int128
+            overflows = a != 0 && b > hi / a;
+        else
+            overflows = a * b < lo || a * b > hi; // |a|, |b| <= 2^63: fits
+        setResult(integer(overflows ? 1 : 0));
         return;
     }
     case Intrinsic::InvalidCall:

@@ -34,6 +34,7 @@ struct Object {
     bool heap = false;
     bool readOnly = false;
     bool zeroed = false; // calloc: unwritten bytes read as 0
+    int64_t allocation = -1; // heap objects: the execution's how-manyth malloc (ExecutionInput::heap)
     std::map<uint64_t, Slot> slots;
 };
 
@@ -137,6 +138,7 @@ private:
     std::vector<Frame> frames;
     EdgeId currentEdge = -1;
     size_t steps = 0;
+    uint64_t allocations = 0; // heap objects so far
 };
 
 } // namespace vcov::interpreter

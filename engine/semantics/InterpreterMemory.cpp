@@ -57,12 +57,34 @@ Scalar Interpreter::load(Address a, const Type *t) {
                 return integer(truncateBits(s.value.bits >> (8 * at), 8));
         }
     }
+    // Heap memory never written: the value the input gives it, if it gives one.
+    auto heapInput = [&]() -> std::optional<Scalar> {
+        auto in = exec.input.heap.find({uint64_t(o.allocation), uint64_t(a.offset)});
+        if (!o.heap || o.zeroed || o.allocation < 0 || in == exec.input.heap.end())
+            return std::nullopt;
+        for (auto &[off, slot] : o.slots)
+            if (off != uint64_t(a.offset) && off < uint64_t(a.offset) + sizeOf(t) && uint64_t(a.offset) < off + slot.type->sizeBytes)
+                return std::nullopt; // overlaps a scalar of another place
+        Scalar v;
+        if (t->isPointer()) {
+            if (in->second != 0)
+                stop(EndingKind::Unsupported, "a pointer read from " + o.name + " before it is written, not NULL");
+            v.isPointer = true;
+            v.object = -1;
+        } else {
+            v.bits = truncateBits(in->second, unsigned(t->sizeBytes * 8));
+        }
+        o.slots[uint64_t(a.offset)] = Slot{t, v, true};
+        return v;
+    };
     if (it == o.slots.end()) {
         if (o.zeroed) {
             Scalar z;
             z.isPointer = t->isPointer();
             return z;
         }
+        if (auto v = heapInput())
+            return *v;
         if (o.heap)
             stop(EndingKind::UndefinedBehaviour, "read of uninitialized memory in " + o.name);
         stop(EndingKind::Unsupported, "access to the middle of a scalar in " + o.name);
@@ -77,6 +99,8 @@ Scalar Interpreter::load(Address a, const Type *t) {
             z.isPointer = t->isPointer();
             return z;
         }
+        if (auto v = heapInput())
+            return *v;
         stop(EndingKind::UndefinedBehaviour, "read of uninitialized memory in " + o.name);
     }
     return s.value;
@@ -88,6 +112,24 @@ void Interpreter::store(Address a, const Type *t, Scalar v) {
     if (o.readOnly)
         fail(Property::Pointer, "write to the string literal " + o.name);
     auto it = o.slots.find(uint64_t(a.offset));
+    // A byte of an integer or floating-point scalar written through a character type, as
+    // load reads one (memset-like stubs over a struct).
+    if (t->isInt() && t->sizeBytes == 1 && (it == o.slots.end() || it->second.type->sizeBytes != 1)) {
+        auto holder = o.slots.upper_bound(uint64_t(a.offset));
+        if (holder != o.slots.begin()) {
+            --holder;
+            Slot &s = holder->second;
+            const uint64_t at = uint64_t(a.offset) - holder->first;
+            if (at < s.type->sizeBytes && s.type->sizeBytes > 1 && s.type->isArithmetic()) {
+                if (!s.initialized && !o.zeroed)
+                    stop(EndingKind::Unsupported, "a byte written into an uninitialized scalar in " + o.name);
+                const uint64_t old = s.initialized ? s.value.bits : 0;
+                s.value = integer((old & ~(uint64_t(0xff) << (8 * at))) | (truncateBits(v.bits, 8) << (8 * at)));
+                s.initialized = true;
+                return;
+            }
+        }
+    }
     if (it == o.slots.end()) {
         if (!o.heap)
             stop(EndingKind::Unsupported, "access to the middle of a scalar in " + o.name);

@@ -2,6 +2,7 @@
 // Makefile, evaluated by GNU make, and the same proof's row of a PROOFS.tsv table.
 #include "ParseHelpers.h"
 
+#include "frontend/CbmcDialect.h"
 #include "frontend/CbmcProof.h"
 #include "frontend/CompileCommands.h"
 
@@ -73,6 +74,57 @@ TEST(CbmcProof, AFolderThatIsNoProofIsAClearError) {
     EXPECT_NE(missing.items().front().message.find("not a folder"), std::string::npos);
 }
 
+// CBMC's quantifiers, as aws-c-common writes them inside a macro: rewritten line for line
+// (continuations and newlines stay), into a statement expression the lowering reads.
+TEST(CbmcDialect, QuantifiersAreRewrittenLineForLine) {
+    const std::string macro = "#define ZEROED(o) \\\n    __CPROVER_forall { \\\n        int i; \\\n"
+                              "        (i >= 0 && i < sizeof(o)) ==> ((const char *)&o)[i] == 0 \\\n    }\nint x;\n";
+    auto out = rewriteCbmcQuantifiers(macro);
+    ASSERT_TRUE(out);
+    EXPECT_EQ(std::count(out->begin(), out->end(), '\n'), std::count(macro.begin(), macro.end(), '\n'));
+    EXPECT_NE(out->find("int i; __vcov_forall(( \\\n"), std::string::npos) << *out;
+    EXPECT_NE(out->find("(i >= 0 && i < sizeof(o)) ), ( ((const char *)&o)[i] == 0"), std::string::npos) << *out;
+    EXPECT_EQ(out->find("__CPROVER_forall"), std::string::npos);
+    auto exists = rewriteCbmcQuantifiers("int f(int *a) { return __CPROVER_exists { int j; j >= 0 && j < 3 && a[j] }; }");
+    ASSERT_TRUE(exists);
+    EXPECT_NE(exists->find("__vcov_exists(1, ("), std::string::npos) << *exists;
+    EXPECT_FALSE(rewriteCbmcQuantifiers("int __CPROVER_forallx; // __CPROVER_forall { in a comment }"));
+    std::string why;
+    EXPECT_FALSE(rewriteCbmcQuantifiers("int b = __CPROVER_forall { i >= 0 };", &why));
+    EXPECT_NE(why.find("bound variable"), std::string::npos) << why;
+}
+
+// A quantifier's range must bound its variable; one that does not is refused with its place.
+TEST(CbmcDialect, AnUnboundedQuantifierIsRefused) {
+    auto p = parseC("int main(void) { int a[3] = {0}; return __CPROVER_forall { int i; i != 7 ==> a[0] == 0 }; }");
+    EXPECT_TRUE(p->diagnostics.hasErrors());
+    EXPECT_NE(diagnosticsText(*p).find("whose range vcov cannot bound"), std::string::npos) << diagnosticsText(*p);
+}
+
+// Two prototypes that differ in a qualifier (goto-cc keeps the first), and an implicit
+// declaration by a call before the real one (the real one holds from the call on).
+TEST(CbmcDialect, DeclarationsGotoCcAcceptsAreAccepted) {
+    auto p = parseC("unsigned long h(void *);\nint g(const void *p) { return h((void *)p) == 2; }\n"
+                    "unsigned long h(const void *const a);\n"
+                    "int f(void) {\n  return k(3) == 4;\n}\nlong k(int);\nint main(void) { return f() + g(0); }\n");
+    EXPECT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    const std::string text = diagnosticsText(*p);
+    EXPECT_NE(text.find("the earlier declaration holds"), std::string::npos) << text;
+    EXPECT_NE(text.find("the declaration holds from the first call on"), std::string::npos) << text;
+    // The call reads k's real return type: long, not the implicit int.
+    const CfaEdge *call = findEdge(*p, "f", "k(3)");
+    ASSERT_TRUE(call);
+    ASSERT_TRUE(call->call.lhs);
+    EXPECT_EQ(call->call.lhs->type->bits, 64u);
+}
+
+// CBMC's built-ins that vcov does not model are refused, never taken for inputs.
+TEST(CbmcDialect, UnmodelledCbmcBuiltinsAreRefused) {
+    auto p = parseC("int main(void) { int a, b; return __CPROVER_same_object(&a, &b); }");
+    EXPECT_TRUE(p->diagnostics.hasErrors());
+    EXPECT_NE(diagnosticsText(*p).find("CBMC built-in '__CPROVER_same_object'"), std::string::npos) << diagnosticsText(*p);
+}
+
 #ifdef VCOV_BENCH
 // The bench's own proofs: the row of PROOFS.tsv and the Makefile evaluated by make name the
 // same entry, sources, defines and unwindset (aws-c-common's, which needs no generated file).
@@ -114,5 +166,20 @@ TEST(CbmcProof, AGeneratedSourceIsRewrittenInMemory) {
     auto program = parseProgram(p->frontEnd);
     EXPECT_FALSE(program->diagnostics.hasErrors()) << diagnosticsText(*program);
     EXPECT_NE(program->entryFunction, NoFunction);
+}
+// aws-c-common's proofs: CBMC's quantifiers in its headers (AWS_IS_ZEROED), a prototype
+// utils.c repeats with other qualifiers, __CPROVER_size_t in the stubs — parsed, and a
+// proof whose checked arithmetic rests on __CPROVER_overflow_plus verified as CBMC does.
+TEST(CbmcProof, AnAwsProofParsesInCbmcsDialect) {
+    const std::string dir = std::string(VCOV_BENCH) + "/proofs/aws-c-common/verification/cbmc/proofs/aws_array_list_capacity";
+    Diagnostics d;
+    auto proof = readCbmcProof(dir, d);
+    ASSERT_TRUE(proof) << (d.items().empty() ? "" : d.items().front().format());
+    auto program = parseProgram(proof->frontEnd);
+    EXPECT_FALSE(program->diagnostics.hasErrors()) << diagnosticsText(*program);
+    bool quantifier = false;
+    for (const CfaEdge &e : program->edges)
+        quantifier = quantifier || (e.kind == EdgeKind::Call && e.call.intrinsic == Intrinsic::Forall);
+    EXPECT_TRUE(quantifier); // AWS_IS_ZEROED in a function the harness reaches
 }
 #endif

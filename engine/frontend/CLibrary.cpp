@@ -1,0 +1,91 @@
+#include "frontend/CLibrary.h"
+
+#include <map>
+
+namespace vcov {
+
+const char *const CLibraryPath = "/vcov/library/string.c";
+
+namespace {
+
+// Byte by byte, as the C standard defines them; the reads the standard requires be valid
+// are CBMC's preconditions (__CPROVER_precondition: checks, as in CBMC's own models).
+const std::map<std::string, std::string> &models() {
+    static const std::map<std::string, std::string> m = {
+        {"memcmp", R"(int memcmp(const void *a, const void *b, size_t n) {
+    __CPROVER_precondition(__CPROVER_r_ok(a, n), "memcmp region 1 readable");
+    __CPROVER_precondition(__CPROVER_r_ok(b, n), "memcmp region 2 readable");
+    const unsigned char *p = a, *q = b;
+    for (; n != 0; n--, p++, q++)
+        if (*p != *q)
+            return *p - *q;
+    return 0;
+}
+)"},
+        {"memchr", R"(void *memchr(const void *s, int c, size_t n) {
+    __CPROVER_precondition(__CPROVER_r_ok(s, n), "memchr region readable");
+    const unsigned char *p = s;
+    for (; n != 0; n--, p++)
+        if (*p == (unsigned char)c)
+            return (void *)p;
+    return 0;
+}
+)"},
+        {"strlen", R"(size_t strlen(const char *s) {
+    size_t n = 0;
+    while (s[n] != 0)
+        n++;
+    return n;
+}
+)"},
+        {"strnlen", R"(size_t strnlen(const char *s, size_t max) {
+    size_t n = 0;
+    while (n < max && s[n] != 0)
+        n++;
+    return n;
+}
+)"},
+        {"strcmp", R"(int strcmp(const char *a, const char *b) {
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    while (*p != 0 && *p == *q) {
+        p++;
+        q++;
+    }
+    return *p - *q;
+}
+)"},
+        {"strncmp", R"(int strncmp(const char *a, const char *b, size_t n) {
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    for (; n != 0; n--, p++, q++)
+        if (*p != *q || *p == 0)
+            return *p - *q;
+    return 0;
+}
+)"},
+        {"strchr", R"(char *strchr(const char *s, int c) {
+    for (;; s++) {
+        if (*s == (char)c)
+            return (char *)s;
+        if (*s == 0)
+            return 0;
+    }
+}
+)"},
+    };
+    return m;
+}
+
+} // namespace
+
+bool hasCLibraryModel(const std::string &name) { return models().count(name) > 0; }
+
+std::string cLibraryModels(const std::set<std::string> &names) {
+    std::string out = "// vcov's models of the C library functions this program calls without defining them.\n"
+                      "typedef __SIZE_TYPE__ size_t;\n";
+    for (const auto &n : names)
+        if (auto it = models().find(n); it != models().end())
+            out += "\n" + it->second;
+    return out;
+}
+
+} // namespace vcov
