@@ -24,9 +24,15 @@ void Encoder::allocate(const CallInfo &c, Eval &ev) {
     if (c.args.empty() || (zeroed && c.args.size() < 2))
         throw BmcUnsupported{c.calleeName + " without its size"};
     z3::expr bytes = to64(eval(c.args[0], ev).bv);
-    if (zeroed)
-        bytes = bytes * to64(eval(c.args[1], ev).bv); // as the interpreter: in 64 bits
+    // As the interpreter: more than PTRDIFF_MAX bytes, or a calloc product that wraps, is NULL.
+    z3::expr fits = ctx.bool_val(true);
+    if (zeroed) {
+        const z3::expr n = to64(eval(c.args[1], ev).bv);
+        fits = z3::bvmul_no_overflow(bytes, n, false);
+        bytes = bytes * n;
+    }
     bytes = bytes.simplify();
+    fits = (fits && z3::ule(bytes, ctx.bv_val(uint64_t(INT64_MAX), 64))).simplify();
 
     const int number = int(std::count_if(objects.begin(), objects.end(), [](const ObjectDesc &d) { return d.heap; }));
     ObjectDesc d;
@@ -47,14 +53,16 @@ void Encoder::allocate(const CallInfo &c, Eval &ev) {
     d.alive = int(objects.size() - 1);
     objects.push_back(std::move(d));
     const int object = int(objects.size() - 1);
-    heapAllocations.push_back({object, ev.state.guard});
+    heapAllocations.push_back({object, andE(ev.state.guard, fits)});
 
     const int flagObject = objects[size_t(object)].alive;
     const SymValue flagAt{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), flagObject, ctx.bv_val(0, 64)}}};
     write(flagAt, objects[size_t(flagObject)].type, SymValue{false, ctx.bv_val(1, 8), {}}, ev);
     if (c.lhs) {
-        // malloc never fails, in the interpreter as in CBMC's default.
-        const SymValue p{true, ctx.bv_val(0, 1), {PtrTarget{ctx.bool_val(true), object, ctx.bv_val(0, 64)}}};
+        // Otherwise malloc never fails, in the interpreter as in CBMC's default.
+        SymValue p{true, ctx.bv_val(0, 1), {PtrTarget{fits, object, ctx.bv_val(0, 64)}}};
+        if (!fits.is_true())
+            p.targets.push_back(PtrTarget{!fits, -1, ctx.bv_val(0, 64)});
         write(address(c.lhs, ev), c.lhs->type, p, ev);
     }
 }

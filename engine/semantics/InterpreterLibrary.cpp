@@ -204,7 +204,19 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         return;
     }
     case Intrinsic::Malloc: {
-        uint64_t size = c.calleeName == "calloc" ? arg(0).bits * arg(1).bits : arg(0).bits;
+        // More than PTRDIFF_MAX bytes (or a calloc whose product wraps) is no object: NULL,
+        // as glibc's malloc answers; any other size succeeds.
+        uint64_t size = arg(0).bits;
+        bool fits = true;
+        if (c.calleeName == "calloc")
+            fits = !__builtin_mul_overflow(arg(0).bits, arg(1).bits, &size);
+        if (!fits || size > uint64_t(INT64_MAX)) {
+            Scalar null;
+            null.isPointer = true;
+            null.object = -1;
+            setResult(null);
+            return;
+        }
         int32_t id = newObject("heap object " + std::to_string(objects.size()), nullptr, size);
         objects[size_t(id)].heap = true;
         objects[size_t(id)].zeroed = c.calleeName == "calloc";
