@@ -599,6 +599,12 @@ BmcResult BmcEncoding::check(const Query &query) {
             result.reason = "internal error: the model satisfies no check";
             return finish(result);
         }
+        if (hit->unmodelled) {
+            // Not the program's violation: an access the encoding does not model, reachable.
+            result.reason = "unsupported by the bounded model checker: " + hit->message + " at " +
+                            program.edge(hit->edge).text;
+            return finish(result);
+        }
         ExecutionInput input = inputsFromModel(encoder, *model);
         result.verdict = Verdict::Unsafe;
         result.property = hit->property;

@@ -115,6 +115,11 @@ struct Violation {
     int unode = -1; // the unwound location whose edge it is on (for unwinding: the edge the bound cut)
     bool onReturn = false; // on the return from `edge`, a call, to the caller
     std::string loop = {}; // for unwinding: the loop id (or "recursion of f") the bound cut
+    // Not a violation of the program: an access inside its object that the encoding does
+    // not model (a byte of a pointer, an int read from a char array at a symbolic offset).
+    // Checked whatever the properties, so that no verdict rests on it: reachable, it makes
+    // the verdict unknown.
+    bool unmodelled = false;
 };
 
 // A path on which a checked invariant fails at a loop head (BmcOptions::invariants).
@@ -288,6 +293,11 @@ private:
     z3::expr resultBits(const z3::expr &result, const Type *t, const std::vector<z3::expr> &operands);
     // A check: a violation when selected; either way, later paths assume it did not fail.
     void check(Property p, const z3::expr &bad, Eval &ev, const std::string &message);
+    // An access of `bytes` bytes at `offset` that matched no leaf or element of `object`:
+    // where it lies outside the object, a bounds violation; inside, unmodelled (Violation).
+    z3::expr objectBytes(const ObjectDesc &d) const;
+    void missedAccess(int object, const z3::expr &miss, const z3::expr &guard, const z3::expr &offset, const Type *t,
+                      z3::expr &outside, Eval &ev);
     SymValue freshInput(const Type *t, Eval &ev, bool uninitialized);
     // Dynamic memory: an allocation, a free, the type a heap object takes at its first
     // dereference, whether a heap object is alive in a state, and the check that an access
