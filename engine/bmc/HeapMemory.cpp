@@ -13,9 +13,11 @@ namespace vcov::bmc {
 
 namespace {
 
-// A heap array of symbolic size holds at most this many bytes: offsets stay far from
-// overflowing 64 bits, and no execution the interpreter replays comes near it.
-constexpr uint64_t MaxDynamicBytes = uint64_t(1) << 40;
+// A heap array of symbolic size holds at most this many bytes: every size malloc makes an
+// object of (at most PTRDIFF_MAX bytes, as in the interpreter), so that no offset inside the
+// object lies beyond the array (aws-c-common's harnesses malloc nondet sizes, which the
+// solver makes huge: past 2^40, a read inside was taken for one outside).
+constexpr uint64_t MaxDynamicBytes = uint64_t(1) << 63;
 
 } // namespace
 
