@@ -152,25 +152,18 @@ static bool cbmcDialect(DialectRetry &r, const std::string &path, const Diagnost
                 changed = true;
             }
         }
-        if (d.message.rfind("conflicting types for", 0) == 0 && d.file == path &&
-            note.find("previous implicit declaration") == std::string::npos) {
+        if (d.message.rfind("conflicting types for", 0) == 0 && d.file == path) {
             // Two prototypes that differ (aws-c-common: `void *` in a header, `const void *const`
-            // in utils.c): goto-cc keeps the first; so does vcov, the second blanked.
-            if (std::string s = blankDeclaration(r.text, d.line); !s.empty()) {
+            // in utils.c): goto-cc keeps the first, and the second is blanked. An implicit
+            // declaration by a call, then the real one: goto-cc and gcc take the real one.
+            const bool implicit = note.find("previous implicit declaration") != std::string::npos;
+            std::string s = implicit ? declareBeforeFirstUse(r.text, name, d.line) : blankDeclaration(r.text, d.line);
+            if (!s.empty()) {
                 r.text = s;
                 Diagnostic w = d;
                 w.severity = Severity::Warning;
-                w.message += ": accepted as goto-cc accepts it (the earlier declaration holds)";
-                r.accepted.push_back(w);
-                changed = true;
-            }
-        } else if (d.message.rfind("conflicting types for", 0) == 0 && d.file == path) {
-            // An implicit declaration by a call, then the real one: goto-cc and gcc take the real one.
-            if (std::string s = declareBeforeFirstUse(r.text, name, d.line); !s.empty()) {
-                r.text = s;
-                Diagnostic w = d;
-                w.severity = Severity::Warning;
-                w.message += ": accepted as goto-cc accepts it (the declaration holds from the first call on)";
+                w.message += implicit ? ": accepted as goto-cc accepts it (the declaration holds from the first call on)"
+                                      : ": accepted as goto-cc accepts it (the earlier declaration holds)";
                 r.accepted.push_back(w);
                 changed = true;
             }
