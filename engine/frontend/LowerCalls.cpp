@@ -98,6 +98,28 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
         }
         return lhs;
     }
+    if ((name == "__builtin_popcount" || name == "__builtin_popcountl" || name == "__builtin_popcountll") &&
+        c->getNumArgs() == 1) {
+        // The sum of the argument's bits, over a temporary that holds it once.
+        const Type *at = type(fd->getParamDecl(0)->getType(), c->getBeginLoc());
+        const Type *rt = type(c->getType(), c->getBeginLoc());
+        const ExprPtr x = makeVar(at, temporary(at, c->getBeginLoc()));
+        CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
+        e.lhs = x;
+        e.rhs = convert(rvalue(c->getArg(0)), at);
+        ExprPtr sum = makeIntConst(rt, 0);
+        for (unsigned i = 0; i < at->bits; ++i) {
+            ExprPtr bit = makeBinary(BinaryOp::BitAnd, at, makeBinary(BinaryOp::Shr, at, x, makeIntConst(at, i)),
+                                     makeIntConst(at, 1));
+            sum = makeBinary(BinaryOp::Add, rt, sum, makeCast(CastKind::Integral, rt, bit));
+        }
+        if (lhs) {
+            CfaEdge &a = addEdgeAt(EdgeKind::Assignment, range, text(range));
+            a.lhs = lhs;
+            a.rhs = convert(sum, lhs->type);
+        }
+        return sum;
+    }
     if (fd->getBuiltinID() != 0 && classifyIntrinsic(name) == Intrinsic::External && !fd->hasBody() &&
         name.rfind("__builtin_", 0) == 0)
         throw Unsupported{c->getBeginLoc(), "compiler builtin '" + name + "'"};

@@ -322,6 +322,71 @@ ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
     throw Unsupported{e->getBeginLoc(), std::string("expression '") + e->getStmtClassName() + "' used as an lvalue"};
 }
 
+// GCC's and C11's atomic built-ins, in one thread (vcov's programs have one): the operation
+// on the object, the memory order evaluated and otherwise of no effect. The pointer is read
+// once, into a temporary.
+ExprPtr FunctionBuilder::atomic(const clang::AtomicExpr *ae) {
+    using namespace clang;
+    using Op = AtomicExpr::AtomicOp;
+    const clang::SourceRange range = ae->getSourceRange();
+    const Type *pt = type(ae->getPtr()->getType(), ae->getBeginLoc());
+    if (!pt->isPointer())
+        throw Unsupported{ae->getBeginLoc(), "atomic operation on a non-pointer"};
+    const Type *t = pt->target;
+    const ExprPtr ptr = makeVar(pt, temporary(pt, ae->getBeginLoc()));
+    CfaEdge &pe = addEdgeAt(EdgeKind::Assignment, range, text(range));
+    pe.lhs = ptr;
+    pe.rhs = rvalue(ae->getPtr());
+    rvalue(ae->getOrder());
+    const ExprPtr object = makeNode(ExprKind::Deref, t, {ptr});
+    auto store = [&](ExprPtr value) {
+        CfaEdge &se = addEdgeAt(EdgeKind::Assignment, range, text(range));
+        se.lhs = object;
+        se.rhs = convert(value, t);
+    };
+    auto old = [&]() {
+        const ExprPtr v = makeVar(t, temporary(t, ae->getBeginLoc()));
+        CfaEdge &le = addEdgeAt(EdgeKind::Assignment, range, text(range));
+        le.lhs = v;
+        le.rhs = object;
+        return v;
+    };
+    auto fetch = [&](BinaryOp op) {
+        if (!t->isInt())
+            throw Unsupported{ae->getBeginLoc(), "atomic arithmetic on a non-integer"};
+        const ExprPtr v = convert(rvalue(ae->getVal1()), t);
+        const ExprPtr before = old();
+        store(makeBinary(op, t, before, v));
+        return before;
+    };
+    switch (ae->getOp()) {
+    case Op::AO__atomic_load_n:
+    case Op::AO__c11_atomic_load: return old();
+    case Op::AO__atomic_store_n:
+    case Op::AO__c11_atomic_store:
+    case Op::AO__c11_atomic_init: store(rvalue(ae->getVal1())); return makeIntConst(L.P.types.intT(), 0);
+    case Op::AO__atomic_exchange_n:
+    case Op::AO__c11_atomic_exchange: {
+        const ExprPtr v = rvalue(ae->getVal1());
+        const ExprPtr before = old();
+        store(v);
+        return before;
+    }
+    case Op::AO__atomic_fetch_add:
+    case Op::AO__c11_atomic_fetch_add: return fetch(BinaryOp::Add);
+    case Op::AO__atomic_fetch_sub:
+    case Op::AO__c11_atomic_fetch_sub: return fetch(BinaryOp::Sub);
+    case Op::AO__atomic_fetch_or:
+    case Op::AO__c11_atomic_fetch_or: return fetch(BinaryOp::BitOr);
+    case Op::AO__atomic_fetch_and:
+    case Op::AO__c11_atomic_fetch_and: return fetch(BinaryOp::BitAnd);
+    case Op::AO__atomic_fetch_xor:
+    case Op::AO__c11_atomic_fetch_xor: return fetch(BinaryOp::BitXor);
+    default: break;
+    }
+    throw Unsupported{ae->getBeginLoc(), "atomic operation '" + text(range) + "'"};
+}
+
 ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
     using namespace clang;
     const Type *to = type(c->getType(), c->getBeginLoc());
@@ -337,6 +402,9 @@ ExprPtr FunctionBuilder::castExpr(const clang::CastExpr *c) {
         case CK_BitCast:
             if (toFunction && fromFunction)
                 return rvalue(c->getSubExpr());
+            // `fp != NULL` with NULL as ((void *)0): the null pointer of the function type.
+            if (toFunction && c->getSubExpr()->isNullPointerConstant(m_ctx, clang::Expr::NPC_ValueDependentIsNotNull))
+                return makeIntConst(to, 0);
             break;
         case CK_NullToPointer: return makeIntConst(to, 0);
         case CK_PointerToBoolean: return makeCast(CastKind::Integral, to, rvalue(c->getSubExpr()));
@@ -512,6 +580,41 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
     }
     if (isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || isa<StringLiteral>(e) || isa<PredefinedExpr>(e))
         return lvalue(e);
+    if (const auto *ae = dyn_cast<AtomicExpr>(e))
+        return atomic(ae);
+    if (const auto *oe = dyn_cast<OffsetOfExpr>(e)) {
+        clang::Expr::EvalResult r;
+        if (oe->EvaluateAsInt(r, m_ctx))
+            return makeIntConst(type(e->getType(), e->getBeginLoc()), r.Val.getInt().getExtValue());
+        // offsetof(T, a[i].b): the fields' offsets plus each index times its element's size,
+        // in size_t arithmetic (aws-c-common sizes a string as offsetof(.., bytes[len + 1])).
+        const Type *t = type(e->getType(), e->getBeginLoc());
+        ExprPtr sum = makeIntConst(t, 0);
+        clang::QualType current = oe->getTypeSourceInfo()->getType();
+        for (unsigned i = 0; i < oe->getNumComponents(); ++i) {
+            const clang::OffsetOfNode &n = oe->getComponent(i);
+            if (n.getKind() == clang::OffsetOfNode::Field) {
+                const clang::FieldDecl *f = n.getField();
+                const auto &layout = m_ctx.getASTRecordLayout(f->getParent());
+                const uint64_t bits = layout.getFieldOffset(f->getFieldIndex());
+                if (bits % 8 != 0)
+                    throw Unsupported{e->getBeginLoc(), "offsetof a bit-field"};
+                sum = makeBinary(BinaryOp::Add, t, sum, makeIntConst(t, int64_t(bits / 8)));
+                current = f->getType();
+            } else if (n.getKind() == clang::OffsetOfNode::Array) {
+                const clang::ArrayType *at = m_ctx.getAsArrayType(current);
+                if (!at)
+                    throw Unsupported{e->getBeginLoc(), "offsetof into a non-array"};
+                current = at->getElementType();
+                const int64_t size = int64_t(m_ctx.getTypeSizeInChars(current).getQuantity());
+                ExprPtr index = convert(rvalue(oe->getIndexExpr(n.getArrayExprIndex())), t);
+                sum = makeBinary(BinaryOp::Add, t, sum, makeBinary(BinaryOp::Mul, t, index, makeIntConst(t, size)));
+            } else {
+                throw Unsupported{e->getBeginLoc(), "offsetof through a base class"};
+            }
+        }
+        return sum;
+    }
     if (const auto *ue = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
         clang::Expr::EvalResult r;
         if (ue->EvaluateAsInt(r, m_ctx))

@@ -373,8 +373,18 @@ void FunctionBuilder::stmt(const clang::Stmt *s) {
         returnStmt(rs);
     } else if (isa<IndirectGotoStmt>(s)) {
         throw Unsupported{s->getBeginLoc(), "computed goto"};
-    } else if (isa<AsmStmt>(s)) {
-        throw Unsupported{s->getBeginLoc(), "inline assembly"};
+    } else if (const auto *as = dyn_cast<AsmStmt>(s)) {
+        // An empty template executes nothing (an optimisation barrier, as aws-c-common's
+        // secure zero): its read-write operands keep their values. Any other is refused.
+        const auto *gcc = dyn_cast<GCCAsmStmt>(as);
+        bool empty = gcc && gcc->getAsmString()->getString().trim().empty();
+        for (unsigned i = 0; empty && i < gcc->getNumOutputs(); ++i)
+            empty = gcc->getOutputConstraint(i).starts_with("+");
+        if (!empty)
+            throw Unsupported{s->getBeginLoc(), "inline assembly"};
+        const NodeId next = newNode();
+        addEdge(m_cur, next, EdgeKind::Blank, as->getSourceRange(), "asm (empty: no effect)");
+        m_cur = next;
     } else if (const auto *as = dyn_cast<AttributedStmt>(s)) {
         stmt(as->getSubStmt());
     } else if (const auto *e = dyn_cast<clang::Expr>(s)) {

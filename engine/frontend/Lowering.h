@@ -149,6 +149,7 @@ private:
     ExprPtr unitAt(const ExprPtr &object, uint64_t offset, const Type *scalar, clang::SourceLocation loc, FieldPlace &p);
     std::vector<Initializer> unionInitializers(const clang::Expr *init, const ExprPtr &object, uint64_t offset,
                                                const Type *t);
+    ExprPtr atomic(const clang::AtomicExpr *ae);
     ExprPtr castExpr(const clang::CastExpr *c);
     ExprPtr call(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
     // Function pointers hold the number of their function (Lowering::type): a designator's
