@@ -22,6 +22,7 @@ const char *intrinsicName(Intrinsic i) {
     case Intrinsic::Forall: return "forall";
     case Intrinsic::Exists: return "exists";
     case Intrinsic::Overflow: return "overflow";
+    case Intrinsic::PointerPrimitive: return "pointer-primitive";
     }
     return "?";
 }

@@ -61,6 +61,10 @@ enum class Intrinsic {
     // CBMC's __CPROVER_overflow_plus/minus/mult(a, b): whether a + b (- , *) overflows in
     // the type of a + b; args are a and b converted to that type, the callee name says which.
     Overflow,
+    // CBMC's pointer primitives, the callee name says which: __CPROVER_POINTER_OBJECT(p) (a
+    // number per object, 0 for NULL), __CPROVER_POINTER_OFFSET(p) (bytes from the object's
+    // start) and __CPROVER_same_object(p, q).
+    PointerPrimitive,
 };
 
 const char *intrinsicName(Intrinsic i);

@@ -153,11 +153,8 @@ int bmcCommand(const std::vector<std::string> &args) {
     }
     // One encoding for the program and every mutant; each is one query against it.
     std::optional<BmcEncoding> encoding;
-    if (!induction)
-        encoding.emplace(*program, bo, *mutants);
-    BmcResult r = induction ? checkByKInduction(*program, bo, bo.unwind, kMax) : encoding->check();
-    if (!induction)
-        r.seconds += encoding->encodeSeconds();
+    BmcResult r = induction ? checkByKInduction(*program, bo, bo.unwind, kMax)
+                            : BmcEncoding::checkGrowing(*program, bo, *mutants, encoding);
     // A counterexample that does not replay is an engine bug, the program's or a mutant's.
     std::string internalError = isInternalError(r) ? r.reason : "";
     if (r.counterexample && r.replayed) {

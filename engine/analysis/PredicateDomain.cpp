@@ -286,6 +286,7 @@ struct PredicateTransfer::Impl {
             case Intrinsic::Forall:
             case Intrinsic::Exists:
             case Intrinsic::Overflow:
+            case Intrinsic::PointerPrimitive:
                 if (c.lhs)
                     steps.push_back({Step::Havoc, lvalue(c.lhs), lvalue(c.lhs)});
                 break;

@@ -178,6 +178,7 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
                 case Intrinsic::Forall:
                 case Intrinsic::Exists: // not decided here; the body is read at each value of its variable
                 case Intrinsic::Overflow:
+                case Intrinsic::PointerPrimitive:
                     if (c.lhs)
                         ev.store(ev.address(c.lhs), c.lhs->type, unknownOf(c.lhs->type));
                     break;

@@ -16,6 +16,7 @@
 #include "bmc/MiniSat.h"
 #include "bmc/SatSearch.h"
 #include "bmc/Unwinder.h"
+#include "frontend/CLibrary.h"
 #include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Interpreter.h"
@@ -610,6 +611,7 @@ BmcResult BmcEncoding::check(const Query &query) {
         result.property = hit->property;
         result.violationEdge = hit->edge;
         result.violationMessage = hit->message;
+        result.cutLoop = hit->loop;
         // Replay: the concrete interpreter must reach the same violation in the same variant.
         InterpreterOptions io;
         io.properties = options.properties;
@@ -717,15 +719,54 @@ std::string solverDescription() {
            (miniSatAvailable() ? " and MiniSat" : "");
 }
 
+namespace {
+
+// Whether the bound that cut this loop is BmcOptions::arrayOperationUnwind's.
+bool arrayOperationLoop(const Program &program, const BmcOptions &options, const std::string &loop) {
+    const auto dot = loop.rfind('.');
+    if (dot == std::string::npos || options.loopBounds.count(loop))
+        return false;
+    const std::string name = loop.substr(0, dot);
+    if (!isArrayOperationModel(name))
+        return false;
+    for (const FunctionCfa &f : program.functions) // the program's declaration may be another
+        if (f.name == name && f.hasBody && f.range.file >= 0 && program.files[size_t(f.range.file)].path == CLibraryPath)
+            return true;
+    return false;
+}
+
+} // namespace
+
+BmcResult BmcEncoding::checkGrowing(const Program &program, const BmcOptions &options,
+                                    const std::vector<ProgramVariant> &variants, std::optional<BmcEncoding> &encoding) {
+    // CBMC copies an array in one step: where only a memcpy's loop outgrows its bound, the
+    // bound grows (x4) up to this many iterations, and the program is checked again.
+    constexpr unsigned MaxArrayOperationUnwind = 1025;
+    BmcOptions opts = options;
+    double spent = 0;
+    for (;;) {
+        encoding.reset();
+        encoding.emplace(program, opts, variants);
+        BmcQuery q;
+        // The budget covers the encoding too.
+        if (options.timeoutSeconds > 0)
+            q.timeoutSeconds = std::max(0.001, options.timeoutSeconds - spent - encoding->encodeSeconds());
+        BmcResult result = encoding->check(q);
+        result.seconds += encoding->encodeSeconds() + spent;
+        spent = result.seconds;
+        const bool grow = result.verdict == Verdict::Unknown && result.replayed &&
+                          result.property == Property::Unwinding && arrayOperationLoop(program, opts, result.cutLoop) &&
+                          opts.arrayOperationUnwind < MaxArrayOperationUnwind &&
+                          (options.timeoutSeconds <= 0 || spent < options.timeoutSeconds);
+        if (!grow)
+            return result;
+        opts.arrayOperationUnwind = std::min(MaxArrayOperationUnwind, 4 * opts.arrayOperationUnwind - 3);
+    }
+}
+
 BmcResult checkProgram(const Program &program, const BmcOptions &options) {
-    BmcEncoding encoding(program, options);
-    BmcQuery q;
-    // The budget covers the encoding too.
-    if (options.timeoutSeconds > 0)
-        q.timeoutSeconds = std::max(0.001, options.timeoutSeconds - encoding.encodeSeconds());
-    BmcResult result = encoding.check(q);
-    result.seconds += encoding.encodeSeconds();
-    return result;
+    std::optional<BmcEncoding> encoding;
+    return BmcEncoding::checkGrowing(program, options, {}, encoding);
 }
 
 } // namespace vcov

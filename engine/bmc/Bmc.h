@@ -53,6 +53,10 @@ struct HeapSites {
 struct BmcOptions {
     unsigned unwind = 1;                        // loop iterations and recursion depth
     std::map<std::string, unsigned> loopBounds; // per loop id ("main.0") overrides
+    // The loops of vcov's models of memcpy, memmove and memset (CLibrary.h), which CBMC has
+    // no loops for: unless loopBounds names them, this bound, and checkProgram raises it
+    // while their unwinding assertion is all that fails.
+    unsigned arrayOperationUnwind = 17;
     bool unwindingAssertions = true;            // else: paths beyond the bound are cut (partial loops)
     PropertySet properties{Property::Assertion};
     double timeoutSeconds = 0; // for unwinding, encoding and solving together; 0: none
@@ -126,6 +130,7 @@ struct BmcResult {
     std::string violationMessage;
     std::optional<Execution> counterexample;
     bool replayed = false;
+    std::string cutLoop; // an unwinding assertion's: the loop id the bound cut
     // Size of the encoding, for benchmarks and notes.
     size_t unrolledNodes = 0;
     size_t checks = 0;
@@ -138,7 +143,9 @@ struct BmcResult {
 // only where it is installed).
 std::string solverDescription();
 
-// Encodes the program and asks one query: checkProgram = BmcEncoding(program, options).check().
+// Encodes the program and asks one query: checkProgram = BmcEncoding(program, options).check(),
+// again with a larger BmcOptions::arrayOperationUnwind while only such a loop's unwinding
+// assertion fails.
 BmcResult checkProgram(const Program &program, const BmcOptions &options);
 
 // A search for an execution that ends normally (the entry function returns or exit() is
@@ -221,6 +228,11 @@ public:
     const std::string &error() const;
     double encodeSeconds() const;
     size_t unrolledNodes() const;
+
+    // checkProgram's loop with variants: `encoding` is left holding the last encoding, for the
+    // variants' queries.
+    static BmcResult checkGrowing(const Program &program, const BmcOptions &options,
+                                  const std::vector<ProgramVariant> &variants, std::optional<BmcEncoding> &encoding);
 
 private:
     struct Impl;

@@ -331,6 +331,37 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
             write(address(c.lhs, ev), c.lhs->type, fromBool((!fits).simplify(), c.lhs->type), ev);
         return;
     }
+    case Intrinsic::PointerPrimitive: {
+        // As the interpreter: objects numbered from 1 (its own numbering: only equality between
+        // numbers is shared), NULL 0, an address that is no object all ones.
+        const SymValue p = eval(c.args.at(0), ev);
+        if (!p.isPointer)
+            throw BmcUnsupported{c.calleeName + " of an integer"};
+        auto number = [&](const PtrTarget &t) -> z3::expr {
+            return ctx.bv_val(t.object == -1 ? 0 : t.object < 0 ? UINT64_MAX : uint64_t(t.object) + 1, 64);
+        };
+        z3::expr v = ctx.bv_val(0, 64);
+        if (c.calleeName == "__CPROVER_same_object") {
+            const SymValue q = eval(c.args.at(1), ev);
+            if (!q.isPointer)
+                throw BmcUnsupported{c.calleeName + " of an integer"};
+            z3::expr same = ctx.bool_val(false);
+            for (const PtrTarget &a : p.targets)
+                for (const PtrTarget &b : q.targets)
+                    if (a.object == b.object && a.object != -2)
+                        same = orE(same, andE(a.guard, b.guard));
+            v = z3::ite(same, ctx.bv_val(1, 64), v);
+        } else {
+            for (const PtrTarget &t : p.targets)
+                v = z3::ite(t.guard, c.calleeName == "__CPROVER_POINTER_OBJECT" ? number(t) : t.offset, v);
+        }
+        if (c.lhs) {
+            const unsigned bits = c.lhs->type->bits;
+            write(address(c.lhs, ev), c.lhs->type,
+                  SymValue{false, (bits < 64 ? v.extract(bits - 1, 0) : v).simplify(), {}}, ev);
+        }
+        return;
+    }
     case Intrinsic::InvalidCall:
         // Undefined behaviour: the execution goes no further, a violation when pointers are checked.
         check(Property::Pointer, ctx.bool_val(true), ev,

@@ -1,5 +1,7 @@
 #include "bmc/Unwinder.h"
 
+#include "frontend/CLibrary.h"
+
 namespace vcov::bmc {
 
 constexpr size_t MaxUnrolledNodes = 4'000'000;
@@ -12,9 +14,14 @@ const LoopStructure &Unwinder::loops(FunctionId f) {
     return m_loops.emplace(f, std::move(ls)).first->second;
 }
 
-unsigned Unwinder::boundFor(const LoopInfo &l) const {
+unsigned Unwinder::boundFor(const LoopInfo &l, FunctionId f) const {
     auto it = opts.loopBounds.find(l.id);
-    return it == opts.loopBounds.end() ? opts.unwind : it->second;
+    if (it != opts.loopBounds.end())
+        return it->second;
+    const FunctionCfa &fn = P.functions[size_t(f)];
+    if (isArrayOperationModel(fn.name) && fn.range.file >= 0 && P.files[size_t(fn.range.file)].path == CLibraryPath)
+        return std::max(opts.unwind, opts.arrayOperationUnwind);
+    return opts.unwind;
 }
 
 int Unwinder::nodeFor(NodeId n, int frame, std::vector<uint32_t> counts, int monitor) {
@@ -56,9 +63,10 @@ int Unwinder::transition(int from, const CfaEdge &e, UEdge &ue, int monitor) {
                 continue;
             const LoopInfo &loop = ls.loops[size_t(back->second)];
             // The n-th jump back is allowed while n < bound (CBMC's --unwind).
-            if (unsigned(counts[i]) + 1 >= boundFor(loop)) {
+            const unsigned bound = boundFor(loop, P.node(e.from).function);
+            if (unsigned(counts[i]) + 1 >= bound) {
                 ue.unwindLimit = true;
-                ue.bound = boundFor(loop);
+                ue.bound = bound;
                 ue.loop = loop.id;
                 return -1;
             }

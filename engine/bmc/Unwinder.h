@@ -59,7 +59,7 @@ public:
 private:
     const LoopStructure &loops(FunctionId f);
     int nodeFor(NodeId n, int frame, std::vector<uint32_t> counts, int monitor);
-    unsigned boundFor(const LoopInfo &l) const;
+    unsigned boundFor(const LoopInfo &l, FunctionId f) const;
     // Successor of a function-local edge; -1 when the unwinding bound stops it.
     int transition(int from, const CfaEdge &e, UEdge &ue, int monitor);
 

@@ -31,6 +31,45 @@ const std::map<std::string, std::string> &models() {
     return 0;
 }
 )"},
+        // CBMC copies and sets arrays in one step (__CPROVER_array_copy, _set): no loop that
+        // --unwind would bound. These loops are named memcpy.0 etc. and, unless an unwindset
+        // names them, unwound as far as the program needs (isArrayOperationModel).
+        {"memcpy", R"(void *memcpy(void *dst, const void *src, size_t n) {
+    __CPROVER_precondition(__CPROVER_POINTER_OBJECT(dst) != __CPROVER_POINTER_OBJECT(src) ||
+                               (const char *)src >= (const char *)dst + n || (const char *)dst >= (const char *)src + n,
+                           "memcpy src/dst overlap");
+    __CPROVER_precondition(__CPROVER_r_ok(src, n), "memcpy source region readable");
+    __CPROVER_precondition(__CPROVER_w_ok(dst, n), "memcpy destination region writeable");
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    for (size_t i = 0; i != n; i++)
+        d[i] = s[i];
+    return dst;
+}
+)"},
+        {"memmove", R"(void *memmove(void *dst, const void *src, size_t n) {
+    __CPROVER_precondition(__CPROVER_r_ok(src, n), "memmove source region readable");
+    __CPROVER_precondition(__CPROVER_w_ok(dst, n), "memmove destination region writeable");
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    if (!__CPROVER_same_object(dst, src) || d <= s) {
+        for (size_t i = 0; i != n; i++)
+            d[i] = s[i];
+    } else {
+        for (size_t i = n; i != 0; i--)
+            d[i - 1] = s[i - 1];
+    }
+    return dst;
+}
+)"},
+        {"memset", R"(void *memset(void *s, int c, size_t n) {
+    __CPROVER_precondition(__CPROVER_w_ok(s, n), "memset destination region writeable");
+    unsigned char *d = s;
+    for (size_t i = 0; i != n; i++)
+        d[i] = (unsigned char)c;
+    return s;
+}
+)"},
         {"strlen", R"(size_t strlen(const char *s) {
     size_t n = 0;
     while (s[n] != 0)
@@ -78,6 +117,8 @@ const std::map<std::string, std::string> &models() {
 } // namespace
 
 bool hasCLibraryModel(const std::string &name) { return models().count(name) > 0; }
+
+bool isArrayOperationModel(const std::string &name) { return name == "memcpy" || name == "memmove" || name == "memset"; }
 
 std::string cLibraryModels(const std::set<std::string> &names) {
     std::string out = "// vcov's models of the C library functions this program calls without defining them.\n"

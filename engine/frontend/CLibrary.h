@@ -15,6 +15,10 @@ extern const char *const CLibraryPath;
 // Whether vcov has a model of this function.
 bool hasCLibraryModel(const std::string &name);
 
+// Whether this model stands for one of CBMC's array operations (memcpy, memmove, memset):
+// its loops are not bounded by --unwind (BmcOptions::arrayOperationUnwind).
+bool isArrayOperationModel(const std::string &name);
+
 // The C text of the models of these functions (those vcov has).
 std::string cLibraryModels(const std::set<std::string> &names);
 

@@ -43,6 +43,8 @@ Intrinsic classifyIntrinsic(const std::string &name) {
         return Intrinsic::Exists;
     if (name == "__CPROVER_overflow_plus" || name == "__CPROVER_overflow_minus" || name == "__CPROVER_overflow_mult")
         return Intrinsic::Overflow;
+    if (name == "__CPROVER_POINTER_OBJECT" || name == "__CPROVER_POINTER_OFFSET" || name == "__CPROVER_same_object")
+        return Intrinsic::PointerPrimitive;
     return Intrinsic::External;
 }
 
@@ -53,13 +55,13 @@ std::string unsupportedLibraryFunction(const std::string &name) {
     if (startsWith(name, "pthread_") || startsWith(name, "thrd_") || startsWith(name, "__VERIFIER_atomic_"))
         return "threads ('" + name + "')";
     // CBMC's built-ins that vcov does not model: never taken for inputs (a nondet
-    // __CPROVER_same_object would make up violations). Uninterpreted functions are inputs
+    // __CPROVER_is_fresh would make up violations). Uninterpreted functions are inputs
     // per call, which over-approximates them.
     if (startsWith(name, "__CPROVER_") && classifyIntrinsic(name) == Intrinsic::External &&
         !startsWith(name, "__CPROVER_uninterpreted_"))
         return "CBMC built-in '" + name + "' (not modelled yet)";
     static const std::set<std::string, std::less<>> writesMemory = {
-        "memcpy",  "memmove", "memset", "strcpy",  "strncpy", "strcat", "strncat", "sprintf", "snprintf",
+        "strcpy",  "strncpy", "strcat", "strncat", "sprintf", "snprintf",
         "vsprintf", "scanf",  "sscanf", "fscanf",  "fgets",   "gets",   "fread",   "read",    "realloc",
         "__builtin_memcpy", "__builtin_memset", "__builtin_memmove", "qsort", "bsearch", "signal"};
     if (writesMemory.count(name))

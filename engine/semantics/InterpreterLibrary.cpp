@@ -303,6 +303,28 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         setResult(integer(overflows ? 1 : 0));
         return;
     }
+    case Intrinsic::PointerPrimitive: {
+        // Objects are numbered from 1 in the order the interpreter makes them, NULL is 0 (the
+        // model checker numbers them its own way: only equality between numbers is shared);
+        // an address that is no object has a number no object has.
+        auto number = [&](const Scalar &p) -> uint64_t {
+            if (!p.isPointer || p.object == -1)
+                return p.isPointer ? 0 : p.bits == 0 ? 0 : UINT64_MAX;
+            return p.object < 0 ? UINT64_MAX : uint64_t(p.object) + 1;
+        };
+        auto setNumber = [&](uint64_t v) {
+            if (c.lhs)
+                setResult(integer(c.lhs->type->bits ? truncateBits(v, c.lhs->type->bits) : v));
+        };
+        const Scalar p = arg(0);
+        if (c.calleeName == "__CPROVER_POINTER_OBJECT")
+            setNumber(number(p));
+        else if (c.calleeName == "__CPROVER_POINTER_OFFSET")
+            setNumber(p.isPointer ? uint64_t(p.offset) : p.bits);
+        else
+            setNumber(number(p) != UINT64_MAX && number(p) == number(arg(1)) ? 1 : 0);
+        return;
+    }
     case Intrinsic::InvalidCall:
         fail(Property::Pointer, "call through a function pointer that points to no function of its type");
     case Intrinsic::None: break;
