@@ -187,7 +187,7 @@ std::optional<SymValue> Encoder::readIn(const std::vector<std::shared_ptr<const 
         }
         std::optional<SymValue> v;
         for (const LeafHit &h : leavesAt(object, offset, t, miss)) {
-            const SymValue leaf = leafRead(c.leaves[h.leaf], h.byte);
+            const SymValue leaf = leafRead(c.leaves[h.leaf], h);
             v = v ? select(h.hit, leaf, *v) : leaf;
         }
         return v;

@@ -699,6 +699,14 @@ BmcResult BmcEncoding::check(const Query &query) {
                             program.edge(hit->edge).text + " needs " +
                             describeEnding(program, result.counterexample->ending) +
                             ", which the interpreter does not execute";
+        } else if (!result.replayed && encoder.addressesUsed()) {
+            // The solver chose addresses for objects (a pointer read as a number); the
+            // interpreter has its own, and its execution went elsewhere: no verdict.
+            result.verdict = Verdict::Unknown;
+            result.reason = "the counterexample for " + std::string(propertyName(hit->property)) + " at " +
+                            program.edge(hit->edge).text +
+                            " rests on numeric addresses of objects (a pointer read as an integer), which the "
+                            "interpreter lays out otherwise: it did not replay";
         } else if (!result.replayed) {
             result.verdict = Verdict::Unknown;
             result.reason = "internal error: the counterexample for " + std::string(propertyName(hit->property)) +
@@ -754,8 +762,8 @@ BmcResult BmcEncoding::checkGrowing(const Program &program, const BmcOptions &op
         BmcResult result = encoding->check(q);
         result.seconds += encoding->encodeSeconds() + spent;
         spent = result.seconds;
-        const bool grow = result.verdict == Verdict::Unknown && result.replayed &&
-                          result.property == Property::Unwinding && arrayOperationLoop(program, opts, result.cutLoop) &&
+        // (Replayed or not: a larger bound is as sound, and the replay may rest on addresses.)
+        const bool grow = result.verdict == Verdict::Unknown && result.property == Property::Unwinding && arrayOperationLoop(program, opts, result.cutLoop) &&
                           opts.arrayOperationUnwind < MaxArrayOperationUnwind &&
                           (options.timeoutSeconds <= 0 || spent < options.timeoutSeconds);
         if (!grow)

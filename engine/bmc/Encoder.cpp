@@ -223,8 +223,13 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
         case CastKind::NullToPointer: eval(e->ops[0], ev); return zeroOf(e->type);
         case CastKind::PointerToBool: return fromBool(truth(eval(e->ops[0], ev)), e->type);
         case CastKind::ToVoid: eval(e->ops[0], ev); return {false, ctx.bv_val(0, 32), {}};
-        case CastKind::IntToPointer:
-        case CastKind::PointerToInt: throw BmcUnsupported{"conversion between pointers and integers"};
+        case CastKind::PointerToInt: {
+            // The number a compiled program would see (addressOf), in the integer's width.
+            const z3::expr a = addressOf(eval(e->ops[0], ev));
+            const unsigned bits = e->type->bits;
+            return SymValue{false, bits < 64 ? a.extract(bits - 1, 0) : bits > 64 ? z3::zext(a, bits - 64) : a, {}};
+        }
+        case CastKind::IntToPointer: throw BmcUnsupported{"conversion between pointers and integers"};
         }
         break;
     case ExprKind::Binary: return binary(*e, ev);

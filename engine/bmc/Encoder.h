@@ -161,6 +161,13 @@ public:
     }
     void encode();
     Deadline *deadline = nullptr;
+    // A pointer as the number a compiled program sees (a cast to an integer, its bytes): NULL
+    // 0, an address that is no object its bits, else the object's address plus the offset.
+    // Object addresses are free (above 64 KiB, below 2^46): a verdict of safe holds for every
+    // layout; the interpreter lays objects out its own way, so a counterexample that depends
+    // on the numbers may not replay (addressesUsed says whether any was made).
+    z3::expr addressOf(const SymValue &p);
+    bool addressesUsed() const { return !m_addresses.empty(); }
     // True when an execution runs the k-th variant (k >= 1).
     z3::expr chosen(size_t k) const { return m_selectors[k - 1]; }
     // What a query of variant k assumes: its literal, and no other.
@@ -227,15 +234,21 @@ private:
     // A one-byte integer access may also be one byte of an integer or floating-point leaf
     // (char pointers reading an object's bytes, as memcmp and aws-c-common's AWS_IS_ZEROED
     // do): `byte` says which, -1 for the whole leaf.
+    // A pointer leaf may be accessed as an integer of its size or byte by byte (`number`: its
+    // address, addressOf); what is written so is NULL or a raw address (assembledPointer).
     struct LeafHit {
         size_t leaf;
         z3::expr hit;
         int byte = -1;
+        bool number = false;
     };
     std::vector<LeafHit> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
     // The value a hit reads, and the leaf once `value` is written through the hit.
-    SymValue leafRead(const SymValue &leaf, int byte);
-    SymValue leafWritten(const SymValue &leaf, int byte, const SymValue &value);
+    SymValue leafRead(const SymValue &leaf, const LeafHit &h);
+    SymValue leafWritten(const SymValue &leaf, const LeafHit &h, const SymValue &value);
+    // A read as a pointer of a leaf that bytes were written into: unmodelled where it holds
+    // a raw address (at: the condition that the read is of that leaf).
+    void assembledPointer(const SymValue &leaf, const z3::expr &at, Eval &ev);
     // Arrays held by their writes: the condition that an access of type t at `offset` is not one element;
     // the element's value at `offset`; the contents `a` where c holds, else `b`.
     z3::expr arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t);
@@ -362,6 +375,8 @@ private:
     std::map<const Expr *, int> strings;
     uint64_t order = 0;
     unsigned fresh = 0;
+    std::map<int, z3::expr> m_addresses; // per object, its address (addressOf)
+    std::set<std::pair<int, size_t>> m_rawPointerLeaves; // pointer leaves written through integers
     // Contents of objects never written, per type (terms of this context only).
     std::map<const Type *, std::shared_ptr<const ObjectContents>> m_zeros;
     std::shared_ptr<const ObjectContents> m_zeroArray; // every array held by its writes, never written

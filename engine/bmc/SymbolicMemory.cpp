@@ -189,19 +189,24 @@ std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &offs
     std::vector<LeafHit> out;
     miss = ctx.bool_val(true);
     auto sameKind = [&](const Leaf &l) { return l.type->sizeBytes == t->sizeBytes && l.type->isPointer() == t->isPointer(); };
-    // One byte of a wider integer or float (little-endian, as x86-64 and i386 are).
+    // A pointer accessed as an integer of its size (aws-c-common's AWS_IS_ZEROED reads
+    // structs as uint64_t words).
+    auto asNumber = [&](const Leaf &l) { return l.type->isPointer() && t->isInt() && l.type->sizeBytes == t->sizeBytes; };
+    // One byte of a wider integer, float or pointer: little-endian, as x86-64 and i386 are.
     const bool byteAccess = t->isInt() && t->sizeBytes == 1;
-    auto bytesOf = [&](const Leaf &l) { return byteAccess && l.type->isArithmetic() && l.type->sizeBytes > 1; };
+    auto bytesOf = [&](const Leaf &l) {
+        return byteAccess && l.type->sizeBytes > 1 && (l.type->isArithmetic() || l.type->isPointer());
+    };
     uint64_t k;
     if (offset.is_numeral_u64(k)) {
         for (size_t i = 0; i < leaves.size(); ++i) {
-            if (leaves[i].offset == k && sameKind(leaves[i])) {
-                out.push_back({i, ctx.bool_val(true)});
+            if (leaves[i].offset == k && (sameKind(leaves[i]) || asNumber(leaves[i]))) {
+                out.push_back({i, ctx.bool_val(true), -1, !sameKind(leaves[i])});
                 miss = ctx.bool_val(false);
                 return out;
             }
             if (bytesOf(leaves[i]) && k >= leaves[i].offset && k < leaves[i].offset + leaves[i].type->sizeBytes) {
-                out.push_back({i, ctx.bool_val(true), int(k - leaves[i].offset)});
+                out.push_back({i, ctx.bool_val(true), int(k - leaves[i].offset), leaves[i].type->isPointer()});
                 miss = ctx.bool_val(false);
                 return out;
             }
@@ -213,14 +218,14 @@ std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &offs
         return out;
     }
     for (size_t i = 0; i < leaves.size(); ++i) {
-        if (sameKind(leaves[i])) {
+        if (sameKind(leaves[i]) || asNumber(leaves[i])) {
             z3::expr hit = eqE(offset, ctx.bv_val(leaves[i].offset, 64));
-            out.push_back({i, hit});
+            out.push_back({i, hit, -1, !sameKind(leaves[i])});
             miss = andE(miss, notE(hit));
         } else if (bytesOf(leaves[i])) {
             for (unsigned j = 0; j < leaves[i].type->sizeBytes; ++j) {
                 z3::expr hit = eqE(offset, ctx.bv_val(leaves[i].offset + j, 64));
-                out.push_back({i, hit, int(j)});
+                out.push_back({i, hit, int(j), leaves[i].type->isPointer()});
                 miss = andE(miss, notE(hit));
             }
         }
@@ -228,13 +233,78 @@ std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &offs
     return out;
 }
 
-SymValue Encoder::leafRead(const SymValue &leaf, int byte) {
-    if (byte < 0)
+SymValue Encoder::leafRead(const SymValue &leaf, const LeafHit &h) {
+    if (h.byte < 0 && !h.number)
         return leaf;
-    return SymValue{false, leaf.bv.extract(unsigned(8 * byte + 7), unsigned(8 * byte)), {}};
+    z3::expr bits = h.number ? addressOf(leaf) : leaf.bv;
+    if (h.number && P.dataModel() == DataModel::ILP32)
+        bits = bits.extract(31, 0);
+    if (h.byte < 0)
+        return SymValue{false, bits, {}};
+    return SymValue{false, bits.extract(unsigned(8 * h.byte + 7), unsigned(8 * h.byte)), {}};
 }
 
-SymValue Encoder::leafWritten(const SymValue &leaf, int byte, const SymValue &value) {
+void Encoder::assembledPointer(const SymValue &leaf, const z3::expr &at, Eval &ev) {
+    // A pointer written byte by byte (memcpy of a struct) is NULL or an address the encoding
+    // cannot map back to its object: used as a pointer, the latter is unmodelled.
+    z3::expr raw = ctx.bool_val(false);
+    for (const PtrTarget &t : leaf.targets)
+        if (t.object == -2)
+            raw = orE(raw, t.guard);
+    const z3::expr used = andE(at, raw);
+    if (used.is_false() || ev.state.guard.is_false())
+        return;
+    violations.push_back({andE(andE(ev.state.guard, ev.local), used), Property::Pointer, ev.edge,
+                          "a pointer assembled from bytes (memcpy or memset of a struct that holds pointers), used as a "
+                          "pointer",
+                          m_unode, m_onReturn, "", true});
+    ev.state.guard = andE(ev.state.guard, notE(andE(ev.local, used)));
+}
+
+z3::expr Encoder::addressOf(const SymValue &p) {
+    if (!p.isPointer)
+        return to64(p.bv);
+    z3::expr v = ctx.bv_val(0, 64);
+    for (const PtrTarget &t : p.targets) {
+        z3::expr at = ctx.bv_val(0, 64);
+        if (t.object == -2)
+            at = t.offset;
+        else if (t.object >= 0) {
+            auto it = m_addresses.find(t.object);
+            if (it == m_addresses.end()) {
+                const z3::expr a = ctx.bv_const(("address" + std::to_string(t.object)).c_str(), 64);
+                definitions.push_back(z3::uge(a, ctx.bv_val(uint64_t(1) << 16, 64)) &&
+                                      z3::ult(a, ctx.bv_val(uint64_t(1) << 46, 64)));
+                it = m_addresses.emplace(t.object, a).first;
+            }
+            at = it->second + t.offset;
+        }
+        v = t.guard.is_true() ? at : z3::ite(t.guard, at, v);
+    }
+    return v.simplify();
+}
+
+SymValue Encoder::leafWritten(const SymValue &leaf, const LeafHit &h, const SymValue &value) {
+    if (h.number) {
+        // Bytes or a word written over a pointer: NULL where all are zero, else the raw
+        // address, which is no object here (assembledPointer stops a path that uses it).
+        const unsigned width = P.dataModel() == DataModel::ILP32 ? 32 : 64;
+        z3::expr raw = addressOf(leaf).extract(width - 1, 0);
+        if (h.byte < 0)
+            raw = value.bv;
+        else {
+            const unsigned lo = unsigned(8 * h.byte), hi = lo + 8;
+            z3::expr bits = value.bv;
+            if (hi < width)
+                bits = z3::concat(raw.extract(width - 1, hi), bits);
+            if (lo > 0)
+                bits = z3::concat(bits, raw.extract(lo - 1, 0));
+            raw = bits.simplify();
+        }
+        const z3::expr null = raw == ctx.bv_val(0, width);
+        return SymValue{true, ctx.bv_val(0, 1), {PtrTarget{null, -1, ctx.bv_val(0, 64)}, PtrTarget{!null, -2, to64(raw)}}};
+    }
+    const int byte = h.byte;
     if (byte < 0)
         return value;
     const unsigned width = leaf.bv.get_sort().bv_size(), lo = unsigned(8 * byte), hi = lo + 8;
@@ -307,7 +377,9 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
                 v = unpack(readArray(c, target.offset, d.element), d.element);
         } else {
             for (const LeafHit &h : leavesAt(target.object, target.offset, t, miss)) {
-                const SymValue leaf = leafRead(c.leaves[h.leaf], h.byte);
+                const SymValue leaf = leafRead(c.leaves[h.leaf], h);
+                if (!h.number && leaf.isPointer && m_rawPointerLeaves.count({target.object, h.leaf}))
+                    assembledPointer(leaf, andE(target.guard, h.hit), ev);
                 v = v ? select(h.hit, leaf, *v) : leaf;
             }
         }
@@ -358,7 +430,9 @@ void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, E
         z3::expr miss = ctx.bool_val(true);
         for (const LeafHit &h : leavesAt(target.object, target.offset, t, miss)) {
             z3::expr cond = andE(when, h.hit);
-            const SymValue written = leafWritten(updated->leaves[h.leaf], h.byte, value);
+            if (h.number)
+                m_rawPointerLeaves.insert({target.object, h.leaf});
+            const SymValue written = leafWritten(updated->leaves[h.leaf], h, value);
             updated->leaves[h.leaf] = cond.is_true() ? written : select(cond, written, updated->leaves[h.leaf]);
         }
         missedAccess(target.object, miss, target.guard, target.offset, t, outside, ev);

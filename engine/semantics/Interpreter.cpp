@@ -180,19 +180,7 @@ Scalar Interpreter::eval(const ExprPtr &e) {
         }
         case CastKind::IntToPointer: {
             Scalar a = eval(e->ops[0]);
-            uint64_t v = convertInteger(a.bits, e->ops[0]->type, machineInteger(64, false));
-            Scalar p;
-            p.isPointer = true;
-            if (v == 0)
-                return p;
-            if (v >= AddressBase && (v - AddressBase) / AddressStride < objects.size()) {
-                p.object = int32_t((v - AddressBase) / AddressStride);
-                p.offset = int64_t((v - AddressBase) % AddressStride);
-            } else {
-                p.object = -2;
-                p.offset = int64_t(v);
-            }
-            return p;
+            return pointerAt(convertInteger(a.bits, e->ops[0]->type, machineInteger(64, false)));
         }
         case CastKind::PointerToInt: return integer(truncateBits(fakeAddress(eval(e->ops[0])), to->bits));
         case CastKind::PointerToBool: return integer(truth(eval(e->ops[0])) ? 1 : 0);

@@ -98,6 +98,9 @@ private:
         return p;
     }
     uint64_t fakeAddress(const Scalar &ptr) const;
+    // The pointer whose fakeAddress is v: NULL for 0, into the object whose range holds it,
+    // else an address that is no object.
+    Scalar pointerAt(uint64_t v) const;
     void assign(Address dst, const Type *t, const ExprPtr &value);
     void initialize(Address dst, const Type *t, const std::vector<Initializer> &inits, bool hasInit);
 

@@ -55,6 +55,9 @@ Scalar Interpreter::load(Address a, const Type *t) {
             const uint64_t at = uint64_t(a.offset) - holder->first;
             if (at < s.type->sizeBytes && s.type->isArithmetic() && s.initialized)
                 return integer(truncateBits(s.value.bits >> (8 * at), 8));
+            // A byte of a pointer: of the address a compiled program would see (fakeAddress).
+            if (at < s.type->sizeBytes && s.type->isPointer() && s.initialized)
+                return integer(truncateBits(fakeAddress(s.value) >> (8 * at), 8));
         }
     }
     // Heap memory never written: the value the input gives it, if it gives one.
@@ -90,6 +93,9 @@ Scalar Interpreter::load(Address a, const Type *t) {
         stop(EndingKind::Unsupported, "access to the middle of a scalar in " + o.name);
     }
     const Slot &s = it->second;
+    // A pointer read as an integer of its size: its address, as a cast would give it.
+    if (s.type->isPointer() && t->isInt() && s.type->sizeBytes == t->sizeBytes && s.initialized)
+        return integer(truncateBits(fakeAddress(s.value), unsigned(t->sizeBytes * 8)));
     if (s.type->sizeBytes != t->sizeBytes || s.type->isPointer() != t->isPointer())
         stop(EndingKind::Unsupported, "access to " + o.name + " through a different type (" + t->spelling() + " for " +
                                           s.type->spelling() + ")");
@@ -120,11 +126,14 @@ void Interpreter::store(Address a, const Type *t, Scalar v) {
             --holder;
             Slot &s = holder->second;
             const uint64_t at = uint64_t(a.offset) - holder->first;
-            if (at < s.type->sizeBytes && s.type->sizeBytes > 1 && s.type->isArithmetic()) {
+            if (at < s.type->sizeBytes && s.type->sizeBytes > 1 && (s.type->isArithmetic() || s.type->isPointer())) {
                 if (!s.initialized && !o.zeroed)
                     stop(EndingKind::Unsupported, "a byte written into an uninitialized scalar in " + o.name);
-                const uint64_t old = s.initialized ? s.value.bits : 0;
-                s.value = integer((old & ~(uint64_t(0xff) << (8 * at))) | (truncateBits(v.bits, 8) << (8 * at)));
+                // A pointer's bytes are its address's (fakeAddress); once written, the pointer
+                // is the one at the new address (memset of a struct to zero makes NULLs).
+                const uint64_t old = !s.initialized ? 0 : s.type->isPointer() ? fakeAddress(s.value) : s.value.bits;
+                const uint64_t bits = (old & ~(uint64_t(0xff) << (8 * at))) | (truncateBits(v.bits, 8) << (8 * at));
+                s.value = s.type->isPointer() ? pointerAt(truncateBits(bits, unsigned(8 * s.type->sizeBytes))) : integer(bits);
                 s.initialized = true;
                 return;
             }
@@ -138,6 +147,11 @@ void Interpreter::store(Address a, const Type *t, Scalar v) {
             if (off < uint64_t(a.offset) + sizeOf(t) && uint64_t(a.offset) < off + slot.type->sizeBytes)
                 stop(EndingKind::Unsupported, "overlapping accesses of different types in " + o.name);
         it = o.slots.emplace(uint64_t(a.offset), Slot{t, {}, false}).first;
+    } else if (it->second.type->isPointer() && t->isInt() && it->second.type->sizeBytes == t->sizeBytes) {
+        // An integer written over a pointer: the pointer at that address.
+        it->second.value = pointerAt(truncateBits(v.bits, unsigned(8 * t->sizeBytes)));
+        it->second.initialized = true;
+        return;
     } else if (it->second.type->sizeBytes != t->sizeBytes || it->second.type->isPointer() != t->isPointer()) {
         if (!o.heap)
             stop(EndingKind::Unsupported, "access to " + o.name + " through a different type");
@@ -234,6 +248,21 @@ uint64_t Interpreter::fakeAddress(const Scalar &ptr) const {
     if (ptr.object == -2)
         return uint64_t(ptr.offset);
     return AddressBase + uint64_t(ptr.object) * AddressStride + uint64_t(ptr.offset);
+}
+
+Scalar Interpreter::pointerAt(uint64_t v) const {
+    Scalar p;
+    p.isPointer = true;
+    if (v == 0)
+        return p;
+    if (v >= AddressBase && (v - AddressBase) / AddressStride < objects.size()) {
+        p.object = int32_t((v - AddressBase) / AddressStride);
+        p.offset = int64_t((v - AddressBase) % AddressStride);
+    } else {
+        p.object = -2;
+        p.offset = int64_t(v);
+    }
+    return p;
 }
 
 Scalar Interpreter::pointerArith(const Scalar &ptr, int64_t delta, const Type *ptrType) {
