@@ -192,6 +192,9 @@ public:
     std::vector<CfaNode> nodes;
     std::vector<CfaEdge> edges;
     FunctionId entryFunction = NoFunction; // main, where there is one
+    // malloc of more bytes returns NULL (glibc's PTRDIFF_MAX; a CBMC proof's object size,
+    // FrontEndOptions::maxAllocation), in every semantics.
+    uint64_t maxAllocation = INT64_MAX;
     Diagnostics diagnostics;
 
     DataModel dataModel() const { return types.dataModel(); }

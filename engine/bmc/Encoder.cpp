@@ -229,7 +229,8 @@ SymValue Encoder::eval(const ExprPtr &e, Eval &ev) {
             const unsigned bits = e->type->bits;
             return SymValue{false, bits < 64 ? a.extract(bits - 1, 0) : bits > 64 ? z3::zext(a, bits - 64) : a, {}};
         }
-        case CastKind::IntToPointer: throw BmcUnsupported{"conversion between pointers and integers"};
+        case CastKind::IntToPointer: return pointerAt(to64(convertBits(eval(e->ops[0], ev).bv, e->ops[0]->type,
+                                                                      machineInteger(64, false))));
         }
         break;
     case ExprKind::Binary: return binary(*e, ev);

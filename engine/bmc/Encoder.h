@@ -168,6 +168,8 @@ public:
     // on the numbers may not replay (addressesUsed says whether any was made).
     z3::expr addressOf(const SymValue &p);
     bool addressesUsed() const { return !m_addresses.empty(); }
+    // The pointer whose number is v (a cast from an integer): addressOf's inverse.
+    SymValue pointerAt(const z3::expr &v);
     // True when an execution runs the k-th variant (k >= 1).
     z3::expr chosen(size_t k) const { return m_selectors[k - 1]; }
     // What a query of variant k assumes: its literal, and no other.

@@ -34,7 +34,7 @@ void Encoder::allocate(const CallInfo &c, Eval &ev) {
         bytes = bytes * n;
     }
     bytes = bytes.simplify();
-    fits = (fits && z3::ule(bytes, ctx.bv_val(uint64_t(INT64_MAX), 64))).simplify();
+    fits = (fits && z3::ule(bytes, ctx.bv_val(P.maxAllocation, 64))).simplify();
 
     const int number = int(std::count_if(objects.begin(), objects.end(), [](const ObjectDesc &d) { return d.heap; }));
     ObjectDesc d;

@@ -261,6 +261,27 @@ void Encoder::assembledPointer(const SymValue &leaf, const z3::expr &at, Eval &e
     ev.state.guard = andE(ev.state.guard, notE(andE(ev.local, used)));
 }
 
+SymValue Encoder::pointerAt(const z3::expr &v) {
+    // Into an object whose address was taken as a number (only those: an address no number
+    // was made from cannot have been computed), first match first, where v lies in it or
+    // one past its end; else NULL for 0, else an address that is no object. Exact where
+    // objects do not overlap, as in every real layout; the others only add executions.
+    std::vector<PtrTarget> targets;
+    z3::expr taken = ctx.bool_val(false);
+    for (const auto &[object, a] : m_addresses) {
+        const z3::expr offset = v - a;
+        const z3::expr in = andE(notE(taken), z3::ule(a, v) && z3::ule(offset, objectBytes(objects[size_t(object)])));
+        if (in.is_false())
+            continue;
+        targets.push_back({in.simplify(), object, offset.simplify()});
+        taken = orE(taken, in);
+    }
+    const z3::expr null = andE(notE(taken), v == ctx.bv_val(0, 64));
+    targets.push_back({null.simplify(), -1, ctx.bv_val(0, 64)});
+    targets.push_back({andE(notE(taken), v != ctx.bv_val(0, 64)).simplify(), -2, v});
+    return SymValue{true, ctx.bv_val(0, 1), std::move(targets)};
+}
+
 z3::expr Encoder::addressOf(const SymValue &p) {
     if (!p.isPointer)
         return to64(p.bv);
@@ -275,6 +296,14 @@ z3::expr Encoder::addressOf(const SymValue &p) {
                 const z3::expr a = ctx.bv_const(("address" + std::to_string(t.object)).c_str(), 64);
                 definitions.push_back(z3::uge(a, ctx.bv_val(uint64_t(1) << 16, 64)) &&
                                       z3::ult(a, ctx.bv_val(uint64_t(1) << 46, 64)));
+                // Apart from every other numbered object, with a byte between (one past the
+                // end is no other object's start), as in a real layout; 65 bits: no wrap.
+                auto end = [&](const z3::expr &start, int object) {
+                    return z3::zext(start, 1) + z3::zext(objectBytes(objects[size_t(object)]), 1);
+                };
+                for (const auto &[other, b] : m_addresses)
+                    definitions.push_back(z3::ult(end(a, t.object), z3::zext(b, 1)) ||
+                                          z3::ult(end(b, other), z3::zext(a, 1)));
                 it = m_addresses.emplace(t.object, a).first;
             }
             at = it->second + t.offset;

@@ -38,7 +38,6 @@ std::string checkFor(const std::string &flag) {
         {"--float-overflow-check", ""},
         {"--nan-check", ""},
         {"--malloc-may-fail", ""},
-        {"--malloc-fail-null", ""},
         {"--memory-leak-check", ""},
         {"--memory-cleanup-check", ""},
         {"--enum-range-check", ""},
@@ -80,6 +79,8 @@ void applyFlags(CbmcProof &proof, const std::vector<std::string> &words, Diagnos
     for (const auto &f : cbmc6Defaults)
         if (std::find(flags.begin(), flags.end(), f) == flags.end())
             flags.push_back(f);
+    unsigned objectBits = 8; // CBMC's default
+    bool failNull = false;
     for (size_t i = 0; i < flags.size(); ++i) {
         const std::string &f = flags[i];
         const bool hasValue = i + 1 < flags.size();
@@ -92,8 +93,16 @@ void applyFlags(CbmcProof &proof, const std::vector<std::string> &words, Diagnos
             ++i;
         } else if (f == "--unwindset" && hasValue) {
             addUnwindset(proof, flags[++i], d);
-        } else if (f == "--object-bits" || f == "--timeout" || f == "--depth") {
-            ++i; // no effect on what vcov checks (vcov's objects are not limited in number)
+        } else if (f == "--object-bits" && hasValue) {
+            try {
+                objectBits = unsigned(std::stoul(flags[++i]));
+            } catch (const std::exception &) {
+                d.warning(proof.directory, 0, 0, "--object-bits " + flags[i] + ": not a number, ignored");
+            }
+        } else if (f == "--malloc-fail-null") {
+            failNull = true;
+        } else if (f == "--timeout" || f == "--depth") {
+            ++i; // no effect on what vcov checks
         } else if (f == "--unwinding-assertions") {
             proof.unwindingAssertions = true;
         } else if (f == "--no-unwinding-assertions") {
@@ -108,6 +117,9 @@ void applyFlags(CbmcProof &proof, const std::vector<std::string> &words, Diagnos
         }
     }
     proof.cbmcFlags = flags;
+    // CBMC's largest object has 2^(63-B) - 1 bytes: a larger malloc returns NULL.
+    if (failNull && objectBits >= 1 && objectBits < 63)
+        proof.frontEnd.maxAllocation = (uint64_t(1) << (63 - objectBits)) - 1;
 }
 
 void applyCompileWords(CbmcProof &proof, const std::vector<std::string> &words, const fs::path &base) {

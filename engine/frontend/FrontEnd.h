@@ -24,6 +24,9 @@ struct FrontEndOptions {
     // Texts to parse in place of files on disk, by the path as given in `files` (a mutant's
     // source: the front end parses it without writing it out).
     std::map<std::string, std::string> contents;
+    // Program::maxAllocation: a CBMC proof's (--malloc-fail-null with --object-bits B:
+    // 2^(63-B) - 1 bytes, CBMC's largest object).
+    uint64_t maxAllocation = INT64_MAX;
 };
 
 // The arguments Clang gets for every input file: language, target, -I, -D.

@@ -37,6 +37,7 @@ bool resolveProgramInputs(ProgramInputs &in, Diagnostics &diagnostics) {
         fe.contents.insert(p.contents.begin(), p.contents.end());
         if (fe.entry == "main")
             fe.entry = p.entry;
+        fe.maxAllocation = std::min(fe.maxAllocation, p.maxAllocation);
         in.cbmcProof.clear();
     }
     if (!in.compileCommands.empty()) {

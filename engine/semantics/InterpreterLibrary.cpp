@@ -210,7 +210,7 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         bool fits = true;
         if (c.calleeName == "calloc")
             fits = !__builtin_mul_overflow(arg(0).bits, arg(1).bits, &size);
-        if (!fits || size > uint64_t(INT64_MAX)) {
+        if (!fits || size > P.maxAllocation) {
             Scalar null;
             null.isPointer = true;
             null.object = -1;

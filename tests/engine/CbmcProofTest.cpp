@@ -5,6 +5,8 @@
 #include "frontend/CbmcDialect.h"
 #include "frontend/CbmcProof.h"
 #include "frontend/CompileCommands.h"
+#include "frontend/ProgramInputs.h"
+#include "bmc/Bmc.h"
 
 #include <gtest/gtest.h>
 
@@ -60,6 +62,40 @@ include ../Makefile.common
     for (const char *c : {"bounds", "pointer", "div-by-zero", "overflow"})
         EXPECT_NE(std::find(p->checks.begin(), p->checks.end(), c), p->checks.end()) << c;
     EXPECT_NE(std::find(p->unmodelled.begin(), p->unmodelled.end(), "--unsigned-overflow-check"), p->unmodelled.end());
+}
+
+// CBMC's --malloc-fail-null (a CBMC 6 default): a malloc larger than CBMC's largest object
+// (2^(63 - object bits) - 1 bytes) returns NULL, in BMC as in the interpreter's replay.
+TEST(CbmcProof, MallocBeyondCbmcsLargestObjectIsNull) {
+    TempDir dir;
+    dir.write("proofs/big/big_harness.c", R"(#include <stdlib.h>
+void big_harness(void) {
+    size_t n;
+    __CPROVER_assume(n > ((size_t)1 << 53) - 2);
+    char *p = malloc(n);
+    __CPROVER_assert(p == NULL || n < ((size_t)1 << 53), "no object beyond 2^53 - 1 bytes");
+    __CPROVER_assert(p == NULL, "the largest object fits");
+}
+)");
+    const std::string proof = dir.write("proofs/big/Makefile", R"(HARNESS_ENTRY = big_harness
+HARNESS_FILE = big_harness
+PROOFDIR = $(abspath .)
+PROOF_UID = big
+PROOF_SOURCES += $(PROOFDIR)/$(HARNESS_FILE).c
+CBMCFLAGS += --object-bits 10
+)");
+    ProgramInputs in;
+    in.cbmcProof = proof.substr(0, proof.rfind('/'));
+    Diagnostics d;
+    ASSERT_TRUE(resolveProgramInputs(in, d)) << (d.items().empty() ? "" : d.items().front().format());
+    EXPECT_EQ(in.frontEnd.maxAllocation, (uint64_t(1) << 53) - 1);
+    auto p = parseProgram(in.frontEnd);
+    ASSERT_FALSE(p->diagnostics.hasErrors());
+    BmcOptions o;
+    BmcResult r = checkProgram(*p, o);
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
+    EXPECT_TRUE(r.replayed);
+    EXPECT_EQ(r.violationMessage, "assertion __CPROVER_assert(p == NULL, \"the largest object fits\")");
 }
 
 TEST(CbmcProof, AFolderThatIsNoProofIsAClearError) {
