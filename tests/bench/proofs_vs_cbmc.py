@@ -2,6 +2,7 @@
 """Real CBMC proofs (../shared/bench/proofs: coreJSON, aws-c-common) with CBMC 6.6 and vcov.
 
   tests/bench/proofs_vs_cbmc.py [--cli VCOV_CLI] [--only TEXT] [--timeout S] [--campaign]
+                                [--skip-listed-in EARLIER_OUTPUT]
                                 [--campaign-timeout S] [--json OUT]
 
 Each row of PROOFS.tsv is run as its Makefile runs it:
@@ -134,9 +135,16 @@ def main():
     ap.add_argument("--campaign", action="store_true")
     ap.add_argument("--campaign-timeout", type=float, default=3600)
     ap.add_argument("--json")
+    # A long run resumed: the proofs an earlier output of this script lists are skipped.
+    ap.add_argument("--skip-listed-in")
     a = ap.parse_args()
+    listed = set()
+    if a.skip_listed_in:
+        with open(a.skip_listed_in) as f:
+            listed = {line.split()[0] for line in f if line.strip()}
     with open(os.path.join(PROOFS, "PROOFS.tsv")) as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if a.only in r["set"] + "/" + r["proof_dir"]]
+        rows = [r for r in csv.DictReader(f, delimiter="\t") if a.only in r["set"] + "/" + r["proof_dir"]
+                and r["set"] + "/" + os.path.basename(r["proof_dir"]) not in listed]
     sys.stdout.reconfigure(line_buffering=True)
     print(f"{'proof':48} {'cbmc':8} {'s':>7} {'vcov':8} {'s':>7} {'ratio':>6}  note")
     results = []
