@@ -340,7 +340,10 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
     case Intrinsic::PointerPrimitive: {
         // As the interpreter: objects numbered from 1 (its own numbering: only equality between
         // numbers is shared), NULL 0, an address that is no object all ones.
-        const SymValue p = eval(c.args.at(0), ev);
+        // Declared implicitly, the call may have any number of arguments.
+        if (c.args.size() != (c.calleeName == "__CPROVER_same_object" ? 2u : 1u))
+            throw BmcUnsupported{c.calleeName + " with " + std::to_string(c.args.size()) + " arguments"};
+        const SymValue p = eval(c.args[0], ev);
         if (!p.isPointer)
             throw BmcUnsupported{c.calleeName + " of an integer"};
         auto number = [&](const PtrTarget &t) -> z3::expr {
@@ -348,7 +351,7 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         };
         z3::expr v = ctx.bv_val(0, 64);
         if (c.calleeName == "__CPROVER_same_object") {
-            const SymValue q = eval(c.args.at(1), ev);
+            const SymValue q = eval(c.args[1], ev);
             if (!q.isPointer)
                 throw BmcUnsupported{c.calleeName + " of an integer"};
             z3::expr same = ctx.bool_val(false);

@@ -312,6 +312,8 @@ void Interpreter::intrinsic(const CfaEdge &e) {
                 return p.isPointer ? 0 : p.bits == 0 ? 0 : UINT64_MAX;
             return p.object < 0 ? UINT64_MAX : uint64_t(p.object) + 1;
         };
+        if (c.args.size() != (c.calleeName == "__CPROVER_same_object" ? 2u : 1u))
+            stop(EndingKind::Unsupported, c.calleeName + " with " + std::to_string(c.args.size()) + " arguments");
         auto setNumber = [&](uint64_t v) {
             if (c.lhs)
                 setResult(integer(c.lhs->type->bits ? truncateBits(v, c.lhs->type->bits) : v));
