@@ -116,4 +116,15 @@ void collectVars(const ExprPtr &e, std::vector<VarId> &out) {
         collectVars(op, out);
 }
 
+bool Expr::isTrailingArrayThroughPointer() const {
+    if (kind != ExprKind::Member || !type || !type->isArray() || ops.empty())
+        return false;
+    if (field + 1 != ops[0]->type->fields.size() || ops[0]->type->isUnion)
+        return false;
+    const Expr *root = ops[0].get();
+    while (root->kind == ExprKind::Member)
+        root = root->ops[0].get();
+    return root->kind == ExprKind::Deref;
+}
+
 } // namespace vcov

@@ -72,6 +72,10 @@ struct Expr {
     std::vector<ExprPtr> ops;
 
     bool isLValue() const;
+    // An array that is the last member of a struct reached through a pointer (`s->bytes[i]`,
+    // aws_string's `bytes[1]`, a flexible array member): indexed as far as its object goes, so
+    // only the object's bounds apply, as in CBMC ("dynamic object upper bound") and GCC.
+    bool isTrailingArrayThroughPointer() const;
 };
 
 const char *binaryOpSpelling(BinaryOp op);

@@ -127,12 +127,12 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
     for (const auto &h : encoder.heapInputs)
         if (auto n = number.find(h.object); n != number.end())
             input.heap[{n->second, h.offset}] = bitsOf(h.bits);
-    for (const auto &[object, base] : encoder.heapArrays)
-        if (auto n = number.find(object); n != number.end())
-            for (const auto &[offset, value] : base->reads) {
+    for (const auto &a : encoder.heapArrays)
+        if (auto n = number.find(a.object); n != number.end())
+            for (const auto &[offset, value] : a.base->reads) {
                 uint64_t k = 0;
                 if (model.eval(offset, true).is_numeral_u64(k))
-                    input.heap[{n->second, k}] = bitsOf(value);
+                    input.heap[{n->second, a.shift + k}] = bitsOf(value);
             }
     return input;
 }

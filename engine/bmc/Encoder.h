@@ -103,6 +103,13 @@ struct ObjectDesc {
     // RegionBits of its offset; their scalars are held in one array per kind of scalar
     // (Encoder::regionArray), by offset. Alive throughout (no free reaches such a site).
     bool region = false;
+    // A heap object of symbolic size typed as a struct that ends in an array of integers
+    // (aws_string's `bytes[1]`, a flexible array member): its bytes from `tailOffset` on are
+    // held by the array object `tail` (reads and writes go there, Encoder::routeTail), the
+    // header before it by leaves. The tail names its object in `tailOf`.
+    int tail = -1;
+    uint64_t tailOffset = 0;
+    int tailOf = -1;
 };
 
 constexpr unsigned RegionBits = 24;
@@ -201,7 +208,12 @@ public:
     };
     std::vector<HeapAllocation> heapAllocations;
     std::vector<HeapInput> heapInputs;
-    std::vector<std::pair<int, std::shared_ptr<ArrayBase>>> heapArrays;
+    struct HeapArray {
+        int object; // the heap object (a tail's object, not the tail)
+        std::shared_ptr<ArrayBase> base;
+        uint64_t shift; // its offset in the object (a tail's tailOffset)
+    };
+    std::vector<HeapArray> heapArrays;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
     // Whether a term of floating-point theory was made: the SAT search then lowers it to
@@ -321,6 +333,8 @@ private:
     void quantifier(const CallInfo &c, Eval &ev); // Intrinsic::Forall, Exists
     void release(const CallInfo &c, Eval &ev);
     void typeHeapObject(int object, const Type *t);
+    void finishHeapObject(int object);
+    SymValue routeTail(const SymValue &ptr, const Type *t, z3::expr &outside);
     z3::expr alive(const State &s, int object);
     void checkAlive(const SymValue &ptr, Eval &ev);
 

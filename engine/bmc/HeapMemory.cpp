@@ -112,12 +112,36 @@ void Encoder::typeHeapObject(int object, const Type *t) {
         return;
     if (t->kind == TypeKind::Void || t->kind == TypeKind::Function || t->sizeBytes == 0)
         throw BmcUnsupported{"access to " + d.name + " through " + t->spelling()};
-    if (d.dynamicBytes) {
+    auto integerElement = [](const Type *e) { return e->isInt() && (e->sizeBytes & (e->sizeBytes - 1)) == 0; };
+    if (d.dynamicBytes && t->isStruct() && !t->isUnion) {
+        // A struct in memory of symbolic size (aws_string: malloc(sizeof *s + len + 1)): its
+        // leaves as a struct's, and a trailing array of integers continued by an array
+        // object over the rest of the bytes.
+        d.type = t;
+        const StructField *last = t->fields.empty() ? nullptr : &t->fields.back();
+        if (last && last->type->isArray() && integerElement(last->type->target)) {
+            const Type *e = last->type->target;
+            ObjectDesc tail;
+            tail.name = d.name + ", its " + last->name + " array";
+            tail.element = e;
+            tail.count = MaxDynamicBytes / e->sizeBytes;
+            tail.type = m_heapTypes.arrayOf(e, tail.count);
+            const z3::expr from = ctx.bv_val(last->offsetBytes, 64);
+            tail.dynamicBytes = z3::ite(z3::uge(*d.dynamicBytes, from), *d.dynamicBytes - from, ctx.bv_val(0, 64)).simplify();
+            tail.initial = d.zeroed ? zeroArray() : indeterminateArray(false);
+            tail.tailOf = object;
+            tail.site = d.site;
+            if (!d.zeroed)
+                heapArrays.push_back({object, tail.initial->base, last->offsetBytes});
+            objects.push_back(std::move(tail));
+            objects[size_t(object)].tail = int(objects.size() - 1);
+            objects[size_t(object)].tailOffset = last->offsetBytes;
+        }
+    } else if (d.dynamicBytes) {
         // A symbolic size: an array of integers held by its writes, bounded by the term.
-        const bool powerOfTwo = (t->sizeBytes & (t->sizeBytes - 1)) == 0;
-        if (!t->isInt() || !powerOfTwo)
+        if (!integerElement(t))
             throw BmcUnsupported{d.name + " has a symbolic size and holds " + t->spelling() +
-                                 " (only integers are encoded in memory of symbolic size)"};
+                                 " (only integers and structs are encoded in memory of symbolic size)"};
         d.element = t;
         d.count = MaxDynamicBytes / t->sizeBytes;
         d.type = m_heapTypes.arrayOf(t, d.count);
@@ -140,16 +164,21 @@ void Encoder::typeHeapObject(int object, const Type *t) {
     }
     // What it holds before any write: zeros from calloc; from malloc, symbols the model
     // gives values, which replay hands the interpreter (Encoder::heapInputs).
+    finishHeapObject(object);
+}
+
+void Encoder::finishHeapObject(int object) {
+    ObjectDesc &d = objects[size_t(object)];
     if (d.element) {
         d.initial = d.zeroed ? zeroArray() : indeterminateArray(false);
         if (!d.zeroed)
-            heapArrays.push_back({object, d.initial->base});
+            heapArrays.push_back({object, d.initial->base, 0});
         return;
     }
     auto c = std::make_shared<ObjectContents>();
     for (const Leaf &l : leavesOf(d.type)) {
-        if (d.zeroed) {
-            c->leaves.push_back(zeroOf(l.type));
+        if (d.zeroed || (d.tail >= 0 && l.offset >= d.tailOffset)) {
+            c->leaves.push_back(zeroOf(l.type)); // a tail's leaves are never read: its array is
             continue;
         }
         const unsigned width = unsigned(l.type->sizeBytes * 8);
@@ -168,6 +197,38 @@ void Encoder::typeHeapObject(int object, const Type *t) {
         heapInputs.push_back({object, l.offset, l.type->isPointer() ? v : c->leaves.back().bv});
     }
     d.initial = std::move(c);
+}
+
+SymValue Encoder::routeTail(const SymValue &ptr, const Type *t, z3::expr &outside) {
+    auto header = [&](const PtrTarget &x) {
+        if (x.object < 0)
+            return false;
+        const ObjectDesc &d = objects[size_t(x.object)];
+        return d.heap && d.dynamicBytes && d.type && !d.element;
+    };
+    if (std::none_of(ptr.targets.begin(), ptr.targets.end(), header))
+        return ptr;
+    SymValue out{true, ptr.bv, {}};
+    for (const PtrTarget &x : ptr.targets) {
+        if (!header(x)) {
+            out.targets.push_back(x);
+            continue;
+        }
+        const ObjectDesc &d = objects[size_t(x.object)];
+        const z3::expr from = ctx.bv_val(d.tailOffset, 64);
+        const z3::expr inTail = d.tail >= 0 ? z3::uge(x.offset, from).simplify() : ctx.bool_val(false);
+        const z3::expr before = andE(x.guard, notE(inTail));
+        if (!before.is_false()) {
+            // Leaves are not bounded by the object's bytes as an array is: check here.
+            const z3::expr n = ctx.bv_val(t->sizeBytes, 64), size = *d.dynamicBytes;
+            outside = orE(outside, andE(before, notE(z3::ule(n, size) && z3::ule(x.offset, size - n))));
+            out.targets.push_back({before, x.object, x.offset});
+        }
+        const z3::expr after = andE(x.guard, inTail);
+        if (d.tail >= 0 && !after.is_false())
+            out.targets.push_back({after, d.tail, (x.offset - from).simplify()});
+    }
+    return out;
 }
 
 int Encoder::regionOf(EdgeId site) {
@@ -258,7 +319,7 @@ void Encoder::havocSite(EdgeId site, Eval &at) {
                                                       : std::nullopt));
     for (size_t o = 0; o < objects.size(); ++o) {
         const ObjectDesc &d = objects[o];
-        if (!d.heap || d.site != site || !d.type)
+        if (!(d.heap || d.tailOf >= 0) || d.site != site || !d.type)
             continue; // untyped: never read or written, its contents are arbitrary already
         if (d.element) {
             setContents(at.state, int(o),

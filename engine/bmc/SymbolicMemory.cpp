@@ -169,9 +169,10 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
         z3::expr i64 = it->bits == 64 ? idx.bv : it->isSigned ? z3::sext(idx.bv, 64 - it->bits) : z3::zext(idx.bv, 64 - it->bits);
         const Type *at = e->ops[0]->type;
         if (opts.properties.count(Property::ArrayBounds) && at->isArray()) {
-            z3::expr n = ctx.bv_val(at->count, 64);
-            check(Property::ArrayBounds, !(z3::sge(i64, ctx.bv_val(0, 64)) && z3::slt(i64, n)), ev,
-                  "array index out of bounds");
+            z3::expr in = z3::sge(i64, ctx.bv_val(0, 64));
+            if (!e->ops[0]->isTrailingArrayThroughPointer()) // else the object's bounds
+                in = in && z3::slt(i64, ctx.bv_val(at->count, 64));
+            check(Property::ArrayBounds, !in, ev, "array index out of bounds");
         }
         return pointerAdd(base, scaleE(i64, sizeOf(e->type)));
     }
@@ -381,10 +382,11 @@ void Encoder::missedAccess(int object, const z3::expr &miss, const z3::expr &gua
     ev.state.guard = andE(ev.state.guard, notE(andE(ev.local, unmodelled)));
 }
 
-SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
-    checkAlive(ptr, ev);
+SymValue Encoder::read(const SymValue &original, const Type *t, Eval &ev) {
+    checkAlive(original, ev);
     std::optional<SymValue> result;
     z3::expr outside = ctx.bool_val(false);
+    const SymValue ptr = routeTail(original, t, outside);
     for (const auto &target : ptr.targets) {
         if (target.object < 0)
             continue; // reported by address()
@@ -421,9 +423,10 @@ SymValue Encoder::read(const SymValue &ptr, const Type *t, Eval &ev) {
     return result ? *result : zeroOf(t);
 }
 
-void Encoder::write(const SymValue &ptr, const Type *t, const SymValue &value, Eval &ev) {
-    checkAlive(ptr, ev);
+void Encoder::write(const SymValue &original, const Type *t, const SymValue &value, Eval &ev) {
+    checkAlive(original, ev);
     z3::expr outside = ctx.bool_val(false);
+    const SymValue ptr = routeTail(original, t, outside);
     bool single = ptr.targets.size() == 1;
     for (const auto &target : ptr.targets) {
         if (target.object < 0)

@@ -228,7 +228,8 @@ Address Interpreter::addressOf(const ExprPtr &e) {
         Scalar i = eval(e->ops[1]);
         int64_t idx = asSigned(i.bits, e->ops[1]->type);
         const Type *at = e->ops[0]->type;
-        if (opts.properties.count(Property::ArrayBounds) && at->isArray() && (idx < 0 || uint64_t(idx) >= at->count))
+        if (opts.properties.count(Property::ArrayBounds) && at->isArray() &&
+            (idx < 0 || (uint64_t(idx) >= at->count && !e->ops[0]->isTrailingArrayThroughPointer())))
             fail(Property::ArrayBounds, "array index " + std::to_string(idx) + " out of bounds [0, " +
                                             std::to_string(at->count) + ")");
         return {base.object, base.offset + idx * int64_t(sizeOf(e->type))};
