@@ -23,6 +23,7 @@ const char *intrinsicName(Intrinsic i) {
     case Intrinsic::Exists: return "exists";
     case Intrinsic::Overflow: return "overflow";
     case Intrinsic::PointerPrimitive: return "pointer-primitive";
+    case Intrinsic::BlockOperation: return "block-operation";
     }
     return "?";
 }

@@ -65,6 +65,11 @@ enum class Intrinsic {
     // number per object, 0 for NULL), __CPROVER_POINTER_OFFSET(p) (bytes from the object's
     // start) and __CPROVER_same_object(p, q).
     PointerPrimitive,
+    // vcov's library models: __vcov_block_copy(dst, src, n) / __vcov_block_set(dst, c, n)
+    // copy or set n bytes in one step and return 1 where the model checker holds the memory
+    // as arrays (CBMC's __CPROVER_array_copy / _set); everywhere else they do nothing and
+    // return 0, and the model's byte loop does the work.
+    BlockOperation,
 };
 
 const char *intrinsicName(Intrinsic i);

@@ -290,6 +290,10 @@ struct PredicateTransfer::Impl {
                 if (c.lhs)
                     steps.push_back({Step::Havoc, lvalue(c.lhs), lvalue(c.lhs)});
                 break;
+            case Intrinsic::BlockOperation: // the byte loop after it does the work
+                if (c.lhs)
+                    steps.push_back({Step::Assign, lvalue(c.lhs), ctx.bv_val(0, c.lhs->type->bits)});
+                break;
             case Intrinsic::Assume:
                 if (!c.args.empty()) {
                     z3::expr cond = truth(term(c.args[0]));

@@ -182,6 +182,10 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
                     if (c.lhs)
                         ev.store(ev.address(c.lhs), c.lhs->type, unknownOf(c.lhs->type));
                     break;
+                case Intrinsic::BlockOperation: // the byte loop after it does the work
+                    if (c.lhs)
+                        ev.store(ev.address(c.lhs), c.lhs->type, knownInt(0));
+                    break;
                 case Intrinsic::Free:
                     if (!c.args.empty())
                         ev.eval(c.args[0]);

@@ -111,6 +111,7 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
         }
     }
     // malloc'd memory read before written: numbered by the allocations the path makes.
+    input.heapUnreadIsZero = true;
     std::vector<z3::expr> allocated;
     for (const auto &a : encoder.heapAllocations)
         allocated.push_back(a.guard);

@@ -320,6 +320,7 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
     }
     case Intrinsic::Forall:
     case Intrinsic::Exists: quantifier(c, ev); return;
+    case Intrinsic::BlockOperation: blockOperation(c, ev); return;
     case Intrinsic::Overflow: {
         // Exact: both operands widened so that the operation cannot wrap, then compared with
         // the type's range.

@@ -65,6 +65,11 @@ struct ArrayWrite {
     size_t depth; // writes from the base up to this one
     z3::expr offset, value;
     z3::expr when; // beyond the state's guard, the write happened only where this holds
+    // A block of `length` bytes from `offset` on, in one step (Intrinsic::BlockOperation, of a
+    // byte array): each `value` (memset), or `source`'s bytes from `sourceOffset` on as they
+    // were before the write (memcpy, memmove).
+    std::optional<z3::expr> length = {}, sourceOffset = {};
+    std::shared_ptr<const ObjectContents> source = {};
 };
 
 struct ObjectContents {
@@ -332,6 +337,10 @@ private:
     void allocate(const CallInfo &c, Eval &ev);
     void quantifier(const CallInfo &c, Eval &ev); // Intrinsic::Forall, Exists
     void release(const CallInfo &c, Eval &ev);
+    // Intrinsic::BlockOperation (BlockOperations.cpp), over these targets of a pointer when
+    // every object it may point into is a byte array held by its writes.
+    void blockOperation(const CallInfo &c, Eval &ev);
+    std::optional<std::vector<PtrTarget>> byteArrayTargets(const SymValue &p);
     void typeHeapObject(int object, const Type *t);
     void finishHeapObject(int object);
     SymValue routeTail(const SymValue &ptr, const Type *t, z3::expr &outside);

@@ -597,26 +597,33 @@ z3::expr Encoder::readArray(const ObjectContents &c, const z3::expr &offset, con
     if (m_readOffsetIds.insert({offset.id(), element->sizeBytes}).second)
         m_readOffsets.push_back({offset, element->sizeBytes}); // where array facts are instantiated
     // The writes that may be at `offset`, newest first, up to one that surely is.
-    std::vector<const ArrayWrite *> hits;
+    std::vector<std::pair<const ArrayWrite *, z3::expr>> hits;
     bool covered = false;
     for (const ArrayWrite *w = c.newest.get(); w; w = w->older.get()) {
-        const z3::expr same = eqE(offset, w->offset);
+        // A block covers the offsets from its start on, fewer than its length (unsigned: below
+        // its start wraps to beyond).
+        const z3::expr same = w->length ? z3::ult(offset - w->offset, *w->length).simplify() : eqE(offset, w->offset);
         if (same.is_false())
             continue;
-        hits.push_back(w);
+        hits.emplace_back(w, same);
         if (same.is_true() && w->when.is_true()) {
             covered = true;
             break;
         }
     }
-    z3::expr r = covered ? hits.back()->value : readBase(*c.base, offset, element);
+    auto valueOf = [&](const ArrayWrite *w) {
+        if (!w->source)
+            return w->value;
+        return readArray(*w->source, (*w->sourceOffset + (offset - w->offset)).simplify(), element);
+    };
+    z3::expr r = covered ? valueOf(hits.back().first) : readBase(*c.base, offset, element);
     for (size_t i = hits.size() - (covered ? 1 : 0); i-- > 0;) {
-        const ArrayWrite *w = hits[i];
-        const z3::expr cond = andE(w->when, eqE(offset, w->offset));
+        const auto &[w, same] = hits[i];
+        const z3::expr cond = andE(w->when, same), value = valueOf(w);
         if (cond.is_true())
-            r = w->value;
-        else if (!z3::eq(r, w->value))
-            r = z3::ite(cond, w->value, r);
+            r = value;
+        else if (!z3::eq(r, value))
+            r = z3::ite(cond, value, r);
     }
     return r;
 }
@@ -740,9 +747,13 @@ std::shared_ptr<const ObjectContents> Encoder::chooseArray(const z3::expr &c, co
     out->base = a->base;
     std::shared_ptr<const ArrayWrite> top = !onA.empty() ? onA.back()->older : !onB.empty() ? onB.back()->older : a->newest;
     auto push = [&](const std::vector<const ArrayWrite *> &side, const z3::expr &when) {
-        for (size_t i = side.size(); i-- > 0;)
-            top = std::make_shared<const ArrayWrite>(
-                ArrayWrite{top, depth(top.get()) + 1, side[i]->offset, side[i]->value, andE(when, side[i]->when)});
+        for (size_t i = side.size(); i-- > 0;) {
+            ArrayWrite w = *side[i];
+            w.older = top;
+            w.depth = depth(top.get()) + 1;
+            w.when = andE(when, side[i]->when);
+            top = std::make_shared<const ArrayWrite>(std::move(w));
+        }
     };
     push(onB, notE(c));
     push(onA, c);

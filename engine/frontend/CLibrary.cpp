@@ -32,14 +32,17 @@ const std::map<std::string, std::string> &models() {
 }
 )"},
         // CBMC copies and sets arrays in one step (__CPROVER_array_copy, _set): no loop that
-        // --unwind would bound. These loops are named memcpy.0 etc. and, unless an unwindset
-        // names them, unwound as far as the program needs (isArrayOperationModel).
+        // --unwind would bound. So does the model checker over byte arrays (__vcov_block_*,
+        // Intrinsic::BlockOperation); elsewhere these loops, named memcpy.0 etc., are unwound
+        // as far as the program needs unless an unwindset names them (isArrayOperationModel).
         {"memcpy", R"(void *memcpy(void *dst, const void *src, size_t n) {
     __CPROVER_precondition(__CPROVER_POINTER_OBJECT(dst) != __CPROVER_POINTER_OBJECT(src) ||
                                (const char *)src >= (const char *)dst + n || (const char *)dst >= (const char *)src + n,
                            "memcpy src/dst overlap");
     __CPROVER_precondition(__CPROVER_r_ok(src, n), "memcpy source region readable");
     __CPROVER_precondition(__CPROVER_w_ok(dst, n), "memcpy destination region writeable");
+    if (__vcov_block_copy(dst, src, n))
+        return dst;
     unsigned char *d = dst;
     const unsigned char *s = src;
     for (size_t i = 0; i != n; i++)
@@ -50,6 +53,8 @@ const std::map<std::string, std::string> &models() {
         {"memmove", R"(void *memmove(void *dst, const void *src, size_t n) {
     __CPROVER_precondition(__CPROVER_r_ok(src, n), "memmove source region readable");
     __CPROVER_precondition(__CPROVER_w_ok(dst, n), "memmove destination region writeable");
+    if (__vcov_block_copy(dst, src, n))
+        return dst;
     unsigned char *d = dst;
     const unsigned char *s = src;
     if (!__CPROVER_same_object(dst, src) || d <= s) {
@@ -64,6 +69,8 @@ const std::map<std::string, std::string> &models() {
 )"},
         {"memset", R"(void *memset(void *s, int c, size_t n) {
     __CPROVER_precondition(__CPROVER_w_ok(s, n), "memset destination region writeable");
+    if (__vcov_block_set(s, c, n))
+        return s;
     unsigned char *d = s;
     for (size_t i = 0; i != n; i++)
         d[i] = (unsigned char)c;

@@ -45,6 +45,8 @@ Intrinsic classifyIntrinsic(const std::string &name) {
         return Intrinsic::Overflow;
     if (name == "__CPROVER_POINTER_OBJECT" || name == "__CPROVER_POINTER_OFFSET" || name == "__CPROVER_same_object")
         return Intrinsic::PointerPrimitive;
+    if (name == "__vcov_block_copy" || name == "__vcov_block_set")
+        return Intrinsic::BlockOperation;
     return Intrinsic::External;
 }
 

@@ -21,6 +21,9 @@ struct ExecutionInput {
     // the allocation's number in the execution (0 for the first malloc) and the byte offset
     // of the read. A read of such memory without a value here stays undefined behaviour.
     std::map<std::pair<uint64_t, uint64_t>, uint64_t> heap;
+    // ... unless this is set: a model checker's counterexample, which leaves the bytes it never
+    // reads free (a block copy moves them unread), so 0 is as good a value as malloc's.
+    bool heapUnreadIsZero = false;
 };
 
 struct ExecutionStep {

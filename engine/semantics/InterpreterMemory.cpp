@@ -63,19 +63,21 @@ Scalar Interpreter::load(Address a, const Type *t) {
     // Heap memory never written: the value the input gives it, if it gives one.
     auto heapInput = [&]() -> std::optional<Scalar> {
         auto in = exec.input.heap.find({uint64_t(o.allocation), uint64_t(a.offset)});
-        if (!o.heap || o.zeroed || o.allocation < 0 || in == exec.input.heap.end())
+        const bool given = in != exec.input.heap.end();
+        if (!o.heap || o.zeroed || o.allocation < 0 || (!given && !exec.input.heapUnreadIsZero))
             return std::nullopt;
+        const uint64_t bits = given ? in->second : 0;
         for (auto &[off, slot] : o.slots)
             if (off != uint64_t(a.offset) && off < uint64_t(a.offset) + sizeOf(t) && uint64_t(a.offset) < off + slot.type->sizeBytes)
                 return std::nullopt; // overlaps a scalar of another place
         Scalar v;
         if (t->isPointer()) {
-            if (in->second != 0)
+            if (bits != 0)
                 stop(EndingKind::Unsupported, "a pointer read from " + o.name + " before it is written, not NULL");
             v.isPointer = true;
             v.object = -1;
         } else {
-            v.bits = truncateBits(in->second, unsigned(t->sizeBytes * 8));
+            v.bits = truncateBits(bits, unsigned(t->sizeBytes * 8));
         }
         o.slots[uint64_t(a.offset)] = Slot{t, v, true};
         return v;
