@@ -272,6 +272,12 @@ private:
     // the element's value at `offset`; the contents `a` where c holds, else `b`.
     z3::expr arrayMiss(const ObjectDesc &d, const z3::expr &offset, const Type *t);
     z3::expr readArray(const ObjectContents &c, const z3::expr &offset, const Type *element);
+    // An integer array read or written as integers of another width (WideAccess.cpp).
+    bool otherWidth(const Type *element, const Type *t) const;
+    z3::expr alignedTo(const z3::expr &offset, uint64_t bytes);
+    z3::expr readOtherWidth(const ObjectContents &c, const ObjectDesc &d, const z3::expr &offset, const Type *t, z3::expr &miss);
+    std::shared_ptr<const ArrayWrite> writeOtherWidth(const ObjectContents &c, const ObjectDesc &d, const z3::expr &offset,
+                                                      const z3::expr &value, const z3::expr &when, z3::expr &miss);
     z3::expr readBase(ArrayBase &base, const z3::expr &offset, const Type *element);
     std::shared_ptr<const ObjectContents> chooseArray(const z3::expr &c, const std::shared_ptr<const ObjectContents> &a,
                                                       const std::shared_ptr<const ObjectContents> &b);

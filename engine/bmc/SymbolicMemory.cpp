@@ -401,7 +401,9 @@ SymValue Encoder::read(const SymValue &original, const Type *t, Eval &ev) {
             continue;
         }
         const ObjectContents &c = contents(ev.state, target.object);
-        if (c.base) {
+        if (c.base && otherWidth(objects[size_t(target.object)].element, t)) {
+            v = SymValue{false, readOtherWidth(c, objects[size_t(target.object)], target.offset, t, miss), {}};
+        } else if (c.base) {
             const ObjectDesc &d = objects[size_t(target.object)];
             miss = arrayMiss(d, target.offset, t);
             if (!miss.is_true())
@@ -447,6 +449,15 @@ void Encoder::write(const SymValue &original, const Type *t, const SymValue &val
             continue;
         }
         const ObjectContents &old = contents(ev.state, target.object);
+        if (old.base && otherWidth(objects[size_t(target.object)].element, t)) {
+            z3::expr miss = ctx.bool_val(true);
+            auto updated = std::make_shared<ObjectContents>(old);
+            updated->newest = writeOtherWidth(old, objects[size_t(target.object)], target.offset, value.bv, when, miss);
+            missedAccess(target.object, miss, target.guard, target.offset, t, outside, ev);
+            if (!miss.is_true())
+                setContents(ev.state, target.object, compact(target.object, std::move(updated)));
+            continue;
+        }
         if (old.base) {
             const z3::expr miss = arrayMiss(objects[size_t(target.object)], target.offset, t);
             missedAccess(target.object, miss, target.guard, target.offset, t, outside, ev);

@@ -77,6 +77,20 @@ const std::map<std::string, std::string> &models() {
     return s;
 }
 )"},
+        // Byte order (arpa/inet.h), as CBMC's library has them: x86-64 is little-endian, the
+        // network big-endian.
+        {"htons", R"(unsigned short htons(unsigned short x) { return (unsigned short)(x << 8 | x >> 8); }
+)"},
+        {"ntohs", R"(unsigned short ntohs(unsigned short x) { return (unsigned short)(x << 8 | x >> 8); }
+)"},
+        {"htonl", R"(unsigned int htonl(unsigned int x) {
+    return x << 24 | (x & 0xff00u) << 8 | (x >> 8 & 0xff00u) | x >> 24;
+}
+)"},
+        {"ntohl", R"(unsigned int ntohl(unsigned int x) {
+    return x << 24 | (x & 0xff00u) << 8 | (x >> 8 & 0xff00u) | x >> 24;
+}
+)"},
         {"strlen", R"(size_t strlen(const char *s) {
     size_t n = 0;
     while (s[n] != 0)

@@ -6,6 +6,8 @@
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Layout.h"
 
+#include <algorithm>
+
 namespace vcov::interpreter {
 
 int32_t Interpreter::newObject(const std::string &name, const Type *type, uint64_t size) {
@@ -41,10 +43,39 @@ void Interpreter::checkAccess(const Object &o, Address a, uint64_t size) {
                                         std::to_string(o.size) + ")");
 }
 
+// The integer slots that tile [offset, offset + bytes) exactly, each narrower than the whole
+// (a word over bytes or shorts, as aws-c-common reads and writes buffers); empty if none do.
+static std::vector<std::pair<uint64_t, Slot *>> narrowerTiles(Object &o, uint64_t offset, uint64_t bytes) {
+    std::vector<std::pair<uint64_t, Slot *>> out;
+    for (uint64_t at = offset; at < offset + bytes;) {
+        auto it = o.slots.find(at);
+        if (it == o.slots.end() || !it->second.type->isInt() || it->second.type->isBool || it->second.type->sizeBytes >= bytes ||
+            at + it->second.type->sizeBytes > offset + bytes)
+            return {};
+        out.emplace_back(at - offset, &it->second);
+        at += it->second.type->sizeBytes;
+    }
+    return out;
+}
+
 Scalar Interpreter::load(Address a, const Type *t) {
     Object &o = object(a.object, currentEdge);
     checkAccess(o, a, sizeOf(t));
     auto it = o.slots.find(uint64_t(a.offset));
+    // An integer read over narrower scalars, little-endian.
+    if (t->isInt() && t->sizeBytes > 1 && (it == o.slots.end() || it->second.type->sizeBytes < t->sizeBytes)) {
+        const auto tiles = narrowerTiles(o, uint64_t(a.offset), t->sizeBytes);
+        const bool known = !tiles.empty() && std::all_of(tiles.begin(), tiles.end(), [&](const auto &p) {
+            return p.second->initialized || o.zeroed;
+        });
+        if (known) {
+            uint64_t bits = 0;
+            for (const auto &[at, s] : tiles)
+                if (s->initialized)
+                    bits |= truncateBits(s->value.bits, unsigned(8 * s->type->sizeBytes)) << (8 * at);
+            return integer(truncateBits(bits, unsigned(8 * t->sizeBytes)));
+        }
+    }
     // A byte of an integer or floating-point scalar read through a character type (C11
     // 6.5p7), little-endian: csmith hashes its float and double globals this way.
     if (t->isInt() && t->sizeBytes == 1 && (it == o.slots.end() || it->second.type->sizeBytes != 1)) {
@@ -139,6 +170,17 @@ void Interpreter::store(Address a, const Type *t, Scalar v) {
                 s.initialized = true;
                 return;
             }
+        }
+    }
+    // An integer written over narrower scalars: each its part, little-endian.
+    if (t->isInt() && t->sizeBytes > 1 && (it == o.slots.end() || it->second.type->sizeBytes < t->sizeBytes)) {
+        const auto tiles = narrowerTiles(o, uint64_t(a.offset), t->sizeBytes);
+        if (!tiles.empty()) {
+            for (const auto &[at, s] : tiles) {
+                s->value = integer(truncateBits(v.bits >> (8 * at), unsigned(8 * s->type->sizeBytes)));
+                s->initialized = true;
+            }
+            return;
         }
     }
     if (it == o.slots.end()) {

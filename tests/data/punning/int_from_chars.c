@@ -1,6 +1,6 @@
-// An int read from a char array at a symbolic offset: BMC does not model it, and says so.
-// It once took the read for one outside the array and, without the bounds property, cut
-// the path: a false "safe" (CBMC: the assertion fails for i == 4).
+// An int read from a char array at a symbolic offset, its four bytes little-endian. BMC once
+// took the read for one outside the array and, without the bounds property, cut the path: a
+// false "safe" (CBMC: the assertion fails for i == 4); then said it did not model it.
 #include <assert.h>
 int main(void) {
     unsigned char a[8] = {1, 0, 0, 0, 2, 0, 0, 0};
