@@ -661,8 +661,7 @@ void Encoder::quantifier(const CallInfo &c, Eval &ev) {
     };
     const std::optional<__int128> lo0 = bound(1), hi0 = bound(2);
     if (!lo0 || !hi0)
-        throw BmcUnsupported{c.calleeName + " whose bounds are not constants on this path (the interpreter decides it; "
-                                            "BMC would need the body for every value)"};
+        return symbolicQuantifier(c, ev);
     const __int128 typeMin = vt->isSigned ? -(__int128(1) << (vt->bits - 1)) : 0;
     const __int128 typeMax = vt->isSigned ? (__int128(1) << (vt->bits - 1)) - 1 : (__int128(1) << vt->bits) - 1;
     const __int128 lo = std::max(*lo0, typeMin), hi = std::min(*hi0, typeMax);
@@ -682,6 +681,33 @@ void Encoder::quantifier(const CallInfo &c, Eval &ev) {
         const z3::expr holds = truth(eval(c.args[4], qe));
         result = exists ? orE(result, andE(inRange, holds)) : andE(result, orE(notE(inRange), holds));
     }
+    ev.state.guard = scratch.guard;
+    if (c.lhs)
+        write(address(c.lhs, ev), c.lhs->type, fromBool(result.simplify(), c.lhs->type), ev);
+}
+
+void Encoder::symbolicQuantifier(const CallInfo &c, Eval &ev) {
+    // Bounds that are terms (AWS_BYTES_EQ over a symbolic length): range and body at one value
+    // the solver picks (a Skolem constant). Every value the quantifier has is one this term
+    // may take — and more where the instances disagree — so "safe" and "unreachable" hold;
+    // a violation that rests on a wrong pick does not replay (the interpreter takes every
+    // value) and ends unknown.
+    const bool exists = c.intrinsic == Intrinsic::Exists;
+    const Type *vt = c.args[0]->type;
+    const z3::expr x = ctx.bv_const(("quantified" + std::to_string(fresh++)).c_str(), vt->bits);
+    // Compared in a width where every operand's value fits, each with its own signedness.
+    auto wide = [&](const z3::expr &v, const Type *t) {
+        return t->isSigned ? z3::sext(v, 130 - t->bits) : z3::zext(v, 130 - t->bits);
+    };
+    const z3::expr lo = eval(c.args[1], ev).bv, hi = eval(c.args[2], ev).bv;
+    const z3::expr within = z3::sle(wide(lo, c.args[1]->type), wide(x, vt)) && z3::sle(wide(x, vt), wide(hi, c.args[2]->type));
+    State scratch = ev.state;
+    Eval qe{scratch, ev.frame, ev.edge, andE(ev.local, within)};
+    write(address(c.args[0], qe), vt, SymValue{false, x, {}}, qe);
+    const z3::expr inRange = truth(eval(c.args[3], qe));
+    qe.local = andE(qe.local, inRange);
+    const z3::expr holds = truth(eval(c.args[4], qe));
+    const z3::expr result = exists ? andE(within, andE(inRange, holds)) : orE(notE(within), orE(notE(inRange), holds));
     ev.state.guard = scratch.guard;
     if (c.lhs)
         write(address(c.lhs, ev), c.lhs->type, fromBool(result.simplify(), c.lhs->type), ev);

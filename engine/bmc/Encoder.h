@@ -342,6 +342,7 @@ private:
     // does not touch freed memory.
     void allocate(const CallInfo &c, Eval &ev);
     void quantifier(const CallInfo &c, Eval &ev); // Intrinsic::Forall, Exists
+    void symbolicQuantifier(const CallInfo &c, Eval &ev);
     void release(const CallInfo &c, Eval &ev);
     // Intrinsic::BlockOperation (BlockOperations.cpp), over these targets of a pointer when
     // every object it may point into is a byte array held by its writes.
