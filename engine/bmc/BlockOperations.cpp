@@ -38,13 +38,18 @@ void Encoder::blockOperation(const CallInfo &c, Eval &ev) {
         if (c.lhs)
             write(address(c.lhs, ev), c.lhs->type, SymValue{false, ctx.bv_val(inOneStep ? 1 : 0, c.lhs->type->bits), {}}, ev);
     };
-    const auto to = byteArrayTargets(eval(c.args[0], ev));
+    const SymValue dst = eval(c.args[0], ev);
+    const auto to = byteArrayTargets(dst);
     std::optional<std::vector<PtrTarget>> from;
     std::optional<z3::expr> fill;
-    if (copy)
-        from = byteArrayTargets(eval(c.args[1], ev));
-    else
+    size_t sourceTargets = 1;
+    if (copy) {
+        const SymValue src = eval(c.args[1], ev);
+        from = byteArrayTargets(src);
+        sourceTargets = src.targets.size();
+    } else {
         fill = eval(c.args[1], ev).bv.extract(7, 0);
+    }
     const z3::expr n = to64(eval(c.args[2], ev).bv);
     if (!to || (copy && !from) || ev.state.guard.is_false())
         return done(false);
@@ -64,7 +69,9 @@ void Encoder::blockOperation(const CallInfo &c, Eval &ev) {
                               : d.initial                                                  ? d.initial
                                                                                            : zeroArray());
         }
-    const bool single = to->size() == 1 && (!copy || from->size() == 1);
+    // Unconditional only where the pointers can be nothing else (as Encoder::write): a NULL
+    // target, reported by the preconditions, still leaves the object alone on its path.
+    const bool single = dst.targets.size() == 1 && to->size() == 1 && sourceTargets == 1 && (!copy || from->size() == 1);
     for (const PtrTarget &d : *to) {
         auto block = [&](const z3::expr &when, std::shared_ptr<const ObjectContents> source, std::optional<z3::expr> at) {
             const ObjectContents &old = contents(ev.state, d.object);
