@@ -184,7 +184,10 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
     }
 }
 
-std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss) {
+std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &given, const Type *t, z3::expr &miss) {
+    // `8 + (long)0` through a parameter is one constant offset: the leaf, not a choice
+    // among leaves (which would mark a pointer leaf as written through its bytes).
+    const z3::expr offset = given.is_numeral() ? given : given.simplify();
     const ObjectDesc &d = objects[size_t(object)];
     const auto &leaves = leavesOf(d.type);
     std::vector<LeafHit> out;

@@ -131,6 +131,8 @@ static bool cbmcDialect(DialectRetry &r, const std::string &path, const Diagnost
         r.text = s;
         changed = true;
     }
+    if (rewriteStructOperators(r, path, errors, ast))
+        changed = true;
     bool quantifiers = false;
     for (size_t k = 0; k < errors.items().size(); ++k) {
         const Diagnostic &d = errors.items()[k];

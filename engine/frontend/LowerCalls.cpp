@@ -54,6 +54,16 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
         }
         return v;
     }
+    if (name == "__vcov_struct_assign" && !fd->hasBody() && c->getNumArgs() == 2) {
+        // goto-cc's assignment of a struct with const members (rewriteStructOperators):
+        // `__vcov_struct_assign(&(a), (b))` is `a = b`.
+        const auto *addr = dyn_cast<UnaryOperator>(c->getArg(0)->IgnoreParenImpCasts());
+        if (!addr || addr->getOpcode() != UO_AddrOf || valueNeeded || lhs)
+            throw Unsupported{c->getBeginLoc(), "the value of an assignment of a struct with const members"};
+        const clang::Expr *to = addr->getSubExpr(), *from = c->getArg(1)->IgnoreParenImpCasts();
+        assignment(to, from, range, text(to->IgnoreParens()->getSourceRange()) + " = " + text(from->IgnoreParens()->getSourceRange()));
+        return nullptr;
+    }
     if ((name == "__vcov_forall" || name == "__vcov_exists") && !fd->hasBody())
         return quantifier(c, name == "__vcov_exists", lhs, range, valueNeeded);
     if (classifyIntrinsic(name) == Intrinsic::Overflow && !fd->hasBody()) {

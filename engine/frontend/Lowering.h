@@ -67,6 +67,10 @@ struct DialectParse {
     Diagnostics diagnostics; // errors only
     DialectRetry dialect;
 };
+// goto-cc's `==`/`!=` over structs and assignment of structs with const members, which
+// Clang refuses: the text rewritten from the operands Clang recovered (StructOperators.cpp).
+bool rewriteStructOperators(DialectRetry &r, const std::string &path, const Diagnostics &errors, clang::ASTUnit *ast);
+
 DialectParse parseInDialect(const std::vector<std::string> &clangArgs, const std::string &absPath,
                             const std::string &content, const std::string &tool);
 
