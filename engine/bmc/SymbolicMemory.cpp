@@ -99,7 +99,25 @@ int Encoder::stringObject(const Expr *lit) {
     auto it = strings.find(lit);
     if (it != strings.end())
         return it->second;
-    return strings[lit] = newObject("string literal", lit->type, true);
+    const int id = newObject("string literal", lit->type, true);
+    // Its characters, then zeros to the end of the array (the interpreter's slots alike).
+    const Type *charT = lit->type->target;
+    auto c = std::make_shared<ObjectContents>();
+    ObjectDesc &d = objects[size_t(id)];
+    if (d.element)
+        *c = *zeroArray();
+    for (uint64_t i = 0; i < lit->type->count; ++i) {
+        const uint64_t bits = i < lit->str.size() ? uint64_t(uint8_t(lit->str[i])) : 0;
+        const SymValue ch{false, ctx.bv_val(bits, charT->bits), {}};
+        if (!d.element)
+            c->leaves.push_back(ch);
+        else if (bits != 0)
+            c->newest = std::make_shared<const ArrayWrite>(ArrayWrite{c->newest, c->newest ? c->newest->depth + 1 : 1,
+                                                                      ctx.bv_val(i * charT->sizeBytes, 64),
+                                                                      pack(ch, charT), ctx.bool_val(true)});
+    }
+    d.initial = std::move(c);
+    return strings[lit] = id;
 }
 
 SymValue Encoder::zeroOf(const Type *t) {
