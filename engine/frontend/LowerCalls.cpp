@@ -54,6 +54,11 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
         }
         return v;
     }
+    if (name.rfind("__builtin_va_", 0) == 0 && vaBuiltin(c, name, range)) {
+        if (valueNeeded || lhs)
+            throw Unsupported{c->getBeginLoc(), "the value of '" + name + "'"};
+        return nullptr;
+    }
     if (name == "__vcov_struct_assign" && !fd->hasBody() && c->getNumArgs() == 2) {
         // goto-cc's assignment of a struct with const members (rewriteStructOperators):
         // `__vcov_struct_assign(&(a), (b))` is `a = b`.
@@ -148,6 +153,8 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
             a = convert(a, ft->params[i]);
         args.push_back(a);
     }
+    if (calleeHasBody && L.bodies.at(callee).first->isVariadic())
+        packVariadicArguments(args, L.bodies.at(callee).first->getNumParams(), range);
     const Type *rt = ft ? ft->target : type(c->getType(), c->getBeginLoc());
     if (!lhs && valueNeeded) {
         if (rt->kind == TypeKind::Void)
@@ -372,6 +379,8 @@ ExprPtr FunctionBuilder::callThroughPointer(const clang::CallExpr *c, ExprPtr lh
         std::vector<ExprPtr> converted = args;
         for (size_t i = 0; i < converted.size() && i < ct->params.size(); ++i)
             converted[i] = convert(converted[i], ct->params[i]);
+        if (auto body = L.bodies.find(f); body != L.bodies.end() && body->second.first->isVariadic())
+            packVariadicArguments(converted, body->second.first->getNumParams(), range);
         if (lhs && ct->target->kind != TypeKind::Void && ct->target != lhs->type) {
             VarId tmp = temporary(ct->target, c->getBeginLoc());
             callEdge(f, name, std::move(converted), makeVar(ct->target, tmp), range);

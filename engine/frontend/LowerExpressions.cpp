@@ -640,8 +640,8 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         stmt(last);
         return makeIntConst(L.P.types.intT(), 0);
     }
-    if (isa<VAArgExpr>(e))
-        throw Unsupported{e->getBeginLoc(), "va_arg"};
+    if (const auto *va = dyn_cast<VAArgExpr>(e))
+        return vaArg(va);
     if (isa<AddrLabelExpr>(e))
         throw Unsupported{e->getBeginLoc(), "address of a label (computed goto)"};
     if (isa<CompoundLiteralExpr>(e))

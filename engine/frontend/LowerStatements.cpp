@@ -120,12 +120,22 @@ void FunctionBuilder::build(const clang::FunctionDecl *fd) {
         m_localNameCount[v.name]++;
         F().params.push_back(id);
     }
-    if (fd->isVariadic())
-        throw Unsupported{fd->getLocation(), "definition of a variadic function"};
+    if (fd->isVariadic()) {
+        // The arguments after the named ones (LowerVariadic.cpp).
+        Variable v;
+        v.name = "__vcov_va_args";
+        v.qualifiedName = F().name + "::" + v.name;
+        v.type = L.P.types.pointerTo(L.P.types.pointerTo(L.P.types.voidType()));
+        v.function = F().id;
+        v.isParam = true;
+        v.range = L.range(m_ctx.getSourceManager(), m_ctx.getLangOpts(), fd->getLocation());
+        m_vaArgs = L.newVariable(v);
+        F().params.push_back(m_vaArgs);
+    }
     if (F().name == L.opts.entry && !fd->isMain()) {
         // An entry other than main (CBMC's --function): its parameters are the execution's
         // inputs, drawn as an uninitialized local's value is, so every semantics agrees.
-        for (size_t i = 0; i < F().params.size(); ++i) {
+        for (size_t i = 0; i < fd->getNumParams(); ++i) {
             const clang::ParmVarDecl *p = fd->getParamDecl(unsigned(i));
             addEdgeAt(EdgeKind::Declaration, p->getSourceRange(),
                       L.P.variable(F().params[i]).name + " (an input of the entry function)")

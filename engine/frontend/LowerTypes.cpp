@@ -152,6 +152,8 @@ const Type *Lowering::type(clang::ASTContext &ctx, clang::QualType q, clang::Sou
     q = q.getCanonicalType();
     const clang::Type *t = q.getTypePtr();
     auto &T = P.types;
+    if (isVaList(q))
+        return T.pointerTo(T.pointerTo(T.voidType()));
     if (const auto *bt = llvm::dyn_cast<clang::BuiltinType>(t)) {
         if (bt->isVoidType())
             return T.voidType();

@@ -95,6 +95,10 @@ struct FieldPlace {
 
 // Builds the CFA of one function into local node/edge lists; committed to the Program
 // after unreachable nodes are pruned and join edges contracted.
+// x86-64's va_list (`struct __va_list_tag[1]`) or the pointer it decays to as a parameter:
+// lowered as `void **` (LowerVariadic.cpp).
+bool isVaList(clang::QualType q);
+
 class FunctionBuilder {
 public:
     // `function` is NoFunction for global initializers.
@@ -164,6 +168,13 @@ private:
     // __vcov_forall(range, body) / __vcov_exists(range, body), CBMC's quantifiers as
     // CbmcDialect.h rewrites them: a call edge of Intrinsic::Forall / Exists.
     ExprPtr quantifier(const clang::CallExpr *c, bool exists, ExprPtr lhs, clang::SourceRange range, bool valueNeeded);
+    // Variadic functions (LowerVariadic.cpp), as goto-cc has them: a definition takes one
+    // more parameter, `__vcov_va_args`, the address of an array of pointers to the
+    // arguments after the named ones, which each call fills from temporaries; a va_list is
+    // a `void **` walking that array.
+    ExprPtr packVariadicArguments(std::vector<ExprPtr> &args, size_t named, clang::SourceRange range);
+    ExprPtr vaArg(const clang::VAArgExpr *e);
+    bool vaBuiltin(const clang::CallExpr *c, const std::string &name, clang::SourceRange range);
     // The call edge of `callee` (an intrinsic's when it has no body), from the current node.
     CfaEdge &callEdge(FunctionId callee, const std::string &name, std::vector<ExprPtr> args, ExprPtr lhs,
                       clang::SourceRange range);
@@ -199,6 +210,7 @@ private:
     std::map<const clang::VarDecl *, VarId> m_locals;
     std::map<std::string, int> m_localNameCount;
     const clang::FunctionDecl *m_decl = nullptr;
+    VarId m_vaArgs = NoVar; // a variadic definition's __vcov_va_args
     bool m_global = false; // lowering a global initializer: no edges
 
     friend class Lowering;
