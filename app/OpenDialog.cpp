@@ -89,6 +89,8 @@ FrontEndOptions OpenDialog::options() const {
     FrontEndOptions o;
     o.removeBodies = m_base.removeBodies;
     o.contents = m_base.contents;
+    o.maxAllocation = m_base.maxAllocation;
+    o.mallocMayFail = m_base.mallocMayFail;
     const QString entry = m_entry->text().trimmed();
     o.entry = entry.isEmpty() ? std::string("main") : entry.toStdString();
     for (int i = 0; i < m_files->count(); ++i)

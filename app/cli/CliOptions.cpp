@@ -49,6 +49,8 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
             o.inputs.frontEnd.dataModel = DataModel::ILP32;
         } else if (a == "--64" || a == "-m64") {
             o.inputs.frontEnd.dataModel = DataModel::LP64;
+        } else if (a == "--malloc-may-fail") {
+            o.inputs.frontEnd.mallocMayFail = true;
         } else if ((a == "--function" || a.rfind("--function=", 0) == 0) && !contains(valueOptions, "function")) {
             // CBMC's --function: the entry of the analysis (cfa keeps it as a filter).
             if (a == "--function") {

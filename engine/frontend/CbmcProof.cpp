@@ -37,7 +37,6 @@ std::string checkFor(const std::string &flag) {
         {"--conversion-check", ""},
         {"--float-overflow-check", ""},
         {"--nan-check", ""},
-        {"--malloc-may-fail", ""},
         {"--memory-leak-check", ""},
         {"--memory-cleanup-check", ""},
         {"--enum-range-check", ""},
@@ -77,7 +76,8 @@ void addUnwindset(CbmcProof &proof, const std::string &list, Diagnostics &d) {
 void applyFlags(CbmcProof &proof, const std::vector<std::string> &words, Diagnostics &d) {
     std::vector<std::string> flags = words;
     for (const auto &f : cbmc6Defaults)
-        if (std::find(flags.begin(), flags.end(), f) == flags.end())
+        if (std::find(flags.begin(), flags.end(), f) == flags.end() &&
+            std::find(flags.begin(), flags.end(), "--no-" + f.substr(2)) == flags.end())
             flags.push_back(f);
     unsigned objectBits = 8; // CBMC's default
     bool failNull = false;
@@ -101,6 +101,10 @@ void applyFlags(CbmcProof &proof, const std::vector<std::string> &words, Diagnos
             }
         } else if (f == "--malloc-fail-null") {
             failNull = true;
+        } else if (f == "--malloc-may-fail") {
+            proof.frontEnd.mallocMayFail = true;
+        } else if (f == "--no-malloc-may-fail") {
+            proof.frontEnd.mallocMayFail = false;
         } else if (f == "--timeout" || f == "--depth") {
             ++i; // no effect on what vcov checks
         } else if (f == "--unwinding-assertions") {

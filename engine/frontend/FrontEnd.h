@@ -27,6 +27,9 @@ struct FrontEndOptions {
     // Program::maxAllocation: a CBMC proof's (--malloc-fail-null with --object-bits B:
     // 2^(63-B) - 1 bytes, CBMC's largest object).
     uint64_t maxAllocation = INT64_MAX;
+    // CBMC's --malloc-may-fail (a proof's default in CBMC 6): every malloc and calloc may
+    // return NULL, the choice an input of the execution (so a counterexample replays it).
+    bool mallocMayFail = false;
 };
 
 // The arguments Clang gets for every input file: language, target, -I, -D.

@@ -146,6 +146,9 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
     // body are refused.
     if (std::string why = unsupportedLibraryFunction(name); !why.empty() && !calleeHasBody)
         throw Unsupported{c->getBeginLoc(), why};
+    if (L.opts.mallocMayFail && !m_allocating && !calleeHasBody && (name == "malloc" || name == "calloc") &&
+        (lhs || valueNeeded))
+        return allocationMayFail(c, lhs, range);
     std::vector<ExprPtr> args;
     for (unsigned i = 0; i < c->getNumArgs(); ++i) {
         ExprPtr a = rvalue(c->getArg(i));
@@ -283,6 +286,40 @@ ExprPtr FunctionBuilder::quantifier(const clang::CallExpr *c, bool exists, ExprP
         e.lhs = lhs;
         e.rhs = convert(result, lhs->type);
     }
+    return lhs;
+}
+
+ExprPtr FunctionBuilder::allocationMayFail(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range) {
+    // CBMC's --malloc-may-fail: an input chooses NULL before the allocation is made, so
+    // that the interpreter replays a counterexample's choice.
+    auto &T = L.P.types;
+    const Type *rt = type(c->getType(), c->getBeginLoc());
+    if (!lhs)
+        lhs = makeVar(rt, temporary(rt, c->getBeginLoc()));
+    const VarId fails = temporary(T.boolType(), c->getBeginLoc());
+    const FunctionId choice = L.bodilessFunction("\x01malloc may fail", "__VERIFIER_nondet_bool",
+                                                 T.functionType(T.boolType(), {}, false), Intrinsic::Nondet);
+    callEdge(choice, "__VERIFIER_nondet_bool", {}, makeVar(T.boolType(), fails), range).text =
+        "malloc may fail (--malloc-may-fail)";
+    const NodeId failing = newNode(), allocating = newNode(), join = newNode();
+    const ExprPtr cond = truth(makeVar(T.boolType(), fails));
+    CfaEdge &y = addEdge(m_cur, failing, EdgeKind::Assume, range, "[malloc fails]");
+    y.cond = cond;
+    y.truth = true;
+    CfaEdge &n = addEdge(m_cur, allocating, EdgeKind::Assume, range, "[!(malloc fails)]");
+    n.cond = cond;
+    n.truth = false;
+    m_cur = failing;
+    CfaEdge &null = addEdgeAt(EdgeKind::Assignment, range, text(range) + " (fails: NULL)");
+    null.lhs = lhs;
+    null.rhs = makeCast(CastKind::NullToPointer, lhs->type, makeIntConst(T.intT(), 0));
+    addEdge(m_cur, join, EdgeKind::Blank, range, "");
+    m_cur = allocating;
+    m_allocating = true;
+    call(c, lhs, range, false);
+    m_allocating = false;
+    addEdge(m_cur, join, EdgeKind::Blank, range, "");
+    m_cur = join;
     return lhs;
 }
 

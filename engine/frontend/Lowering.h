@@ -175,6 +175,8 @@ private:
     ExprPtr packVariadicArguments(std::vector<ExprPtr> &args, size_t named, clang::SourceRange range);
     ExprPtr vaArg(const clang::VAArgExpr *e);
     bool vaBuiltin(const clang::CallExpr *c, const std::string &name, clang::SourceRange range);
+    // malloc/calloc under FrontEndOptions::mallocMayFail: NULL or the allocation, by an input.
+    ExprPtr allocationMayFail(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range);
     // The call edge of `callee` (an intrinsic's when it has no body), from the current node.
     CfaEdge &callEdge(FunctionId callee, const std::string &name, std::vector<ExprPtr> args, ExprPtr lhs,
                       clang::SourceRange range);
@@ -211,6 +213,7 @@ private:
     std::map<std::string, int> m_localNameCount;
     const clang::FunctionDecl *m_decl = nullptr;
     VarId m_vaArgs = NoVar; // a variadic definition's __vcov_va_args
+    bool m_allocating = false; // lowering the allocation behind allocationMayFail
     bool m_global = false; // lowering a global initializer: no edges
 
     friend class Lowering;

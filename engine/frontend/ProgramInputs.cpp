@@ -38,6 +38,7 @@ bool resolveProgramInputs(ProgramInputs &in, Diagnostics &diagnostics) {
         if (fe.entry == "main")
             fe.entry = p.entry;
         fe.maxAllocation = std::min(fe.maxAllocation, p.maxAllocation);
+        fe.mallocMayFail = fe.mallocMayFail || p.mallocMayFail;
         in.cbmcProof.clear();
     }
     if (!in.compileCommands.empty()) {

@@ -4,7 +4,8 @@
 # With --memory both check memory safety as well: vcov's pointer and bounds properties,
 # CBMC's --pointer-check and --bounds-check.
 # With --function NAME both start at NAME (CBMC's entry option), its parameters inputs.
-# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND [--memory] [--function NAME] FILE...
+# With --malloc-may-fail every malloc and calloc may return NULL in both.
+# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND [--memory] [--function NAME] [--malloc-may-fail] FILE...
 set -u
 cli=$1; unwind=$2; shift 2
 theirs_flags="--no-standard-checks"; ours_flags=""
@@ -12,6 +13,8 @@ while true; do
   case "${1:-}" in
     --memory)
       theirs_flags="$theirs_flags --pointer-check --bounds-check"; ours_flags="$ours_flags --property pointer,bounds"; shift ;;
+    --malloc-may-fail)
+      theirs_flags="$theirs_flags --malloc-may-fail --malloc-fail-null"; ours_flags="$ours_flags --malloc-may-fail"; shift ;;
     --function)
       theirs_flags="$theirs_flags --function $2"; ours_flags="$ours_flags --function $2"; shift 2 ;;
     *) break ;;

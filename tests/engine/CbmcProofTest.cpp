@@ -62,6 +62,9 @@ include ../Makefile.common
     for (const char *c : {"bounds", "pointer", "div-by-zero", "overflow"})
         EXPECT_NE(std::find(p->checks.begin(), p->checks.end(), c), p->checks.end()) << c;
     EXPECT_NE(std::find(p->unmodelled.begin(), p->unmodelled.end(), "--unsigned-overflow-check"), p->unmodelled.end());
+    // CBMC 6's --malloc-may-fail, as the proof runs under CBMC: a modelled default.
+    EXPECT_TRUE(p->frontEnd.mallocMayFail);
+    EXPECT_EQ(std::find(p->unmodelled.begin(), p->unmodelled.end(), "--malloc-may-fail"), p->unmodelled.end());
 }
 
 // CBMC's --malloc-fail-null (a CBMC 6 default): a malloc larger than CBMC's largest object
