@@ -12,6 +12,27 @@
 
 namespace vcov::lowering {
 
+namespace {
+
+bool containsCall(const clang::Stmt *s) {
+    if (!s)
+        return false;
+    if (llvm::isa<clang::CallExpr>(s) || llvm::isa<clang::VAArgExpr>(s))
+        return true;
+    for (const clang::Stmt *child : s->children())
+        if (containsCall(child))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool FunctionBuilder::hasEffects(const clang::Expr *e) const {
+    // Clang calls a call of a pure builtin (strlen, memcmp) free of side effects, but every
+    // call is an edge of its own here: `p ? strlen(p) : 0` must branch before it.
+    return e->HasSideEffects(m_ctx) || containsCall(e);
+}
+
 void FunctionBuilder::effect(const clang::Expr *e) {
     using namespace clang;
     e = e->IgnoreParens();
@@ -26,7 +47,7 @@ void FunctionBuilder::effect(const clang::Expr *e) {
             return;
         case BO_LAnd:
         case BO_LOr: {
-            if (!bo->getRHS()->HasSideEffects(m_ctx))
+            if (!hasEffects(bo->getRHS()))
                 break;
             NodeId rhs = newNode(), after = newNode();
             if (bo->getOpcode() == BO_LAnd)
@@ -56,7 +77,7 @@ void FunctionBuilder::effect(const clang::Expr *e) {
         return;
     }
     if (const auto *co = dyn_cast<ConditionalOperator>(e);
-        co && (co->getTrueExpr()->HasSideEffects(m_ctx) || co->getFalseExpr()->HasSideEffects(m_ctx) ||
+        co && (hasEffects(co->getTrueExpr()) || hasEffects(co->getFalseExpr()) ||
                co->getType()->isVoidType())) {
         NodeId t = newNode(), f = newNode(), after = newNode();
         cond(co->getCond(), t, f);
@@ -530,7 +551,7 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
             return rvalue(bo->getRHS());
         case BO_LAnd:
         case BO_LOr:
-            if (bo->getRHS()->HasSideEffects(m_ctx))
+            if (hasEffects(bo->getRHS()))
                 return branchValue(e);
             op = bo->getOpcode() == BO_LAnd ? BinaryOp::LogAnd : BinaryOp::LogOr;
             break;
@@ -562,7 +583,7 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         return makeBinary(op, t, a, b);
     }
     if (const auto *co = dyn_cast<ConditionalOperator>(e)) {
-        if (co->getTrueExpr()->HasSideEffects(m_ctx) || co->getFalseExpr()->HasSideEffects(m_ctx))
+        if (hasEffects(co->getTrueExpr()) || hasEffects(co->getFalseExpr()))
             return branchValue(e);
         const Type *t = type(e->getType(), e->getBeginLoc());
         ExprPtr c = truth(rvalue(co->getCond()));

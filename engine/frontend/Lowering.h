@@ -184,6 +184,7 @@ private:
     ExprPtr compoundAssign(const clang::CompoundAssignOperator *op, clang::SourceRange range);
     ExprPtr incDec(const clang::UnaryOperator *op, bool valueNeeded);
     ExprPtr branchValue(const clang::Expr *e); // ?: && || with side effects, as a temporary
+    bool hasEffects(const clang::Expr *e) const; // side effects or calls (each an edge)
     VarId temporary(const Type *t, clang::SourceLocation loc);
     ExprPtr convert(ExprPtr e, const Type *to);
     // A scalar used as a truth value: a float or double becomes `e != 0.0` (an int), so that
