@@ -53,6 +53,10 @@ Program options (all commands):
   --compile-commands DB  include paths and defines from a compile_commands.json
   --function NAME      the entry function (default main), as CBMC's --function: its
                        parameters are inputs (cfa: --function only shows that function)
+  --cbmc-proof DIR     a cbmc-starter-kit proof: its sources, defines, entry, unwindset
+                       and checks, as its Makefile gives them
+  --malloc-may-fail    every malloc and calloc may return NULL, as CBMC's option (on in
+                       every --cbmc-proof, as in CBMC 6, unless the proof says otherwise)
 
 cfa options:
   --function NAME      only this function (summary and outputs)

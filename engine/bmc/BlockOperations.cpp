@@ -4,6 +4,7 @@
 // Where the memory is not such an array (a struct's leaves, a region), the call returns 0
 // and the library model's byte loop does the work, unwound as before.
 #include "bmc/Encoder.h"
+#include "semantics/Layout.h"
 
 #include <algorithm>
 
@@ -30,6 +31,47 @@ std::optional<std::vector<PtrTarget>> Encoder::byteArrayTargets(const SymValue &
     return out;
 }
 
+// memset over whole fields of one struct (AWS_ZERO_STRUCT): each field set at once, a
+// pointer only to NULL; false (the byte loop runs) for anything less plain.
+bool Encoder::setLeaves(const SymValue &dst, const z3::expr &fill, const z3::expr &n, Eval &ev) {
+    if (!dst.isPointer || dst.targets.size() != 1 || dst.targets[0].object < 0)
+        return false;
+    const PtrTarget &t = dst.targets[0];
+    const ObjectDesc &d = objects[size_t(t.object)];
+    if (!d.type || d.region || d.element || d.readOnly || d.tail >= 0)
+        return false;
+    uint64_t offset = 0, length = 0, byte = 0;
+    if (!t.offset.simplify().is_numeral_u64(offset) || !n.simplify().is_numeral_u64(length) ||
+        !fill.simplify().is_numeral_u64(byte) || length == 0 || offset + length > d.type->sizeBytes)
+        return false;
+    const ObjectContents &old = contents(ev.state, t.object);
+    if (old.base)
+        return false;
+    const auto &leaves = leavesOf(d.type);
+    for (const Leaf &l : leaves) {
+        const bool overlaps = l.offset < offset + length && offset < l.offset + l.type->sizeBytes;
+        const bool inside = l.offset >= offset && l.offset + l.type->sizeBytes <= offset + length;
+        if (overlaps && (!inside || (l.type->isPointer() && byte != 0)))
+            return false;
+    }
+    auto updated = std::make_shared<ObjectContents>(old);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+        const Leaf &l = leaves[i];
+        if (l.offset < offset || l.offset + l.type->sizeBytes > offset + length)
+            continue;
+        if (l.type->isPointer()) {
+            updated->leaves[i] = zeroOf(l.type);
+            continue;
+        }
+        uint64_t bits = 0;
+        for (uint64_t k = 0; k < l.type->sizeBytes && k < 8; ++k)
+            bits |= byte << (8 * k);
+        updated->leaves[i] = SymValue{false, ctx.bv_val(bits, l.type->bits), {}};
+    }
+    setContents(ev.state, t.object, std::move(updated));
+    return true;
+}
+
 void Encoder::blockOperation(const CallInfo &c, Eval &ev) {
     if (c.args.size() != 3)
         throw BmcUnsupported{c.calleeName + " with " + std::to_string(c.args.size()) + " arguments"};
@@ -51,6 +93,8 @@ void Encoder::blockOperation(const CallInfo &c, Eval &ev) {
         fill = eval(c.args[1], ev).bv.extract(7, 0);
     }
     const z3::expr n = to64(eval(c.args[2], ev).bv);
+    if (!copy && !to && !ev.state.guard.is_false() && setLeaves(dst, *fill, n, ev))
+        return done(true);
     if (!to || (copy && !from) || ev.state.guard.is_false())
         return done(false);
     // An array a path holds element by element (Encoder::compact) has no writes to add to.

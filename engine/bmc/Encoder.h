@@ -348,6 +348,7 @@ private:
     // every object it may point into is a byte array held by its writes.
     void blockOperation(const CallInfo &c, Eval &ev);
     std::optional<std::vector<PtrTarget>> byteArrayTargets(const SymValue &p);
+    bool setLeaves(const SymValue &dst, const z3::expr &fill, const z3::expr &n, Eval &ev);
     void typeHeapObject(int object, const Type *t);
     void finishHeapObject(int object);
     SymValue routeTail(const SymValue &ptr, const Type *t, z3::expr &outside);

@@ -184,7 +184,12 @@ void Interpreter::store(Address a, const Type *t, Scalar v) {
         }
     }
     if (it == o.slots.end()) {
-        if (!o.heap)
+        // A byte of a struct's padding (memset over a whole struct) holds what is written.
+        const bool padding = t->isInt() && t->sizeBytes == 1 &&
+                             std::none_of(o.slots.begin(), o.slots.end(), [&](const auto &slot) {
+                                 return slot.first <= uint64_t(a.offset) && uint64_t(a.offset) < slot.first + slot.second.type->sizeBytes;
+                             });
+        if (!o.heap && !padding)
             stop(EndingKind::Unsupported, "access to the middle of a scalar in " + o.name);
         // Heap memory takes the type of what is stored in it (C11 6.5p6).
         for (auto &[off, slot] : o.slots)
