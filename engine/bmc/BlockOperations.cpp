@@ -4,6 +4,7 @@
 // Where the memory is not such an array (a struct's leaves, a region), the call returns 0
 // and the library model's byte loop does the work, unwound as before.
 #include "bmc/Encoder.h"
+#include "bmc/IntegerTerms.h"
 #include "semantics/Layout.h"
 
 #include <algorithm>
@@ -41,8 +42,8 @@ bool Encoder::setLeaves(const SymValue &dst, const z3::expr &fill, const z3::exp
     if (!d.type || d.region || d.element || d.readOnly || d.tail >= 0)
         return false;
     uint64_t offset = 0, length = 0, byte = 0;
-    if (!t.offset.simplify().is_numeral_u64(offset) || !n.simplify().is_numeral_u64(length) ||
-        !fill.simplify().is_numeral_u64(byte) || length == 0 || offset + length > d.type->sizeBytes)
+    if (!constantU64(t.offset, offset) || !constantU64(n, length) || !constantU64(fill, byte) || length == 0 ||
+        offset + length > d.type->sizeBytes)
         return false;
     const ObjectContents &old = contents(ev.state, t.object);
     if (old.base)

@@ -103,4 +103,21 @@ z3::expr integerBinaryTerm(BinaryOp op, const z3::expr &x, const z3::expr &y, co
     throw std::logic_error("integerBinaryTerm: && and || short-circuit, the caller encodes them");
 }
 
+bool ofConstants(const z3::expr &e, int depth) {
+    if (e.is_numeral())
+        return true;
+    if (!e.is_app() || depth == 0 || e.num_args() == 0)
+        return false;
+    for (unsigned i = 0; i < e.num_args(); ++i)
+        if (!ofConstants(e.arg(i), depth - 1))
+            return false;
+    return true;
+}
+
+bool constantU64(const z3::expr &e, uint64_t &value) {
+    if (e.is_numeral())
+        return e.is_numeral_u64(value);
+    return ofConstants(e) && e.simplify().is_numeral_u64(value);
+}
+
 } // namespace vcov::bmc

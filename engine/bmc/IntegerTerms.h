@@ -29,4 +29,11 @@ z3::expr convertTerm(const z3::expr &v, const Type *from, const Type *to);
 z3::expr integerBinaryTerm(BinaryOp op, const z3::expr &x, const z3::expr &y, const Type *operand, const Type *right,
                            const Type *result, const IntegerChecks &checks);
 
+// A term built of numerals only, at most `depth` applications deep (`8 + (long)0`): worth
+// simplifying. Simplifying every symbolic term instead (a loop's index, grown over the
+// unwinding) cost qsort at SIZE=3 minutes and gigabytes.
+bool ofConstants(const z3::expr &e, int depth = 4);
+// The value of a numeral or of a term of constants; false for anything symbolic.
+bool constantU64(const z3::expr &e, uint64_t &value);
+
 } // namespace vcov::bmc

@@ -2,6 +2,7 @@
 // contents per state, addresses, reads and writes through pointers, and the merge of the
 // states of joining paths.
 #include "bmc/Encoder.h"
+#include "bmc/IntegerTerms.h"
 
 #include "semantics/Interpreter.h"
 #include "semantics/Layout.h"
@@ -202,24 +203,10 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
     }
 }
 
-// A term built of numerals only, at most `depth` applications deep.
-static bool ofConstants(const z3::expr &e, int depth) {
-    if (e.is_numeral())
-        return true;
-    if (!e.is_app() || depth == 0 || e.num_args() == 0)
-        return false;
-    for (unsigned i = 0; i < e.num_args(); ++i)
-        if (!ofConstants(e.arg(i), depth - 1))
-            return false;
-    return true;
-}
-
 std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &given, const Type *t, z3::expr &miss) {
     // `8 + (long)0` through a parameter is one constant offset: the leaf, not a choice
-    // among leaves (which would mark a pointer leaf as written through its bytes). Only
-    // terms of constants are simplified: simplifying every symbolic offset (a loop's index,
-    // grown over the unwinding) cost qsort at SIZE=3 minutes and gigabytes.
-    const z3::expr offset = given.is_numeral() || !ofConstants(given, 4) ? given : given.simplify();
+    // among leaves (which would mark a pointer leaf as written through its bytes).
+    const z3::expr offset = given.is_numeral() || !ofConstants(given) ? given : given.simplify();
     const ObjectDesc &d = objects[size_t(object)];
     const auto &leaves = leavesOf(d.type);
     std::vector<LeafHit> out;
