@@ -27,9 +27,9 @@ const char *mutateUsage = R"(usage: vcov-cli mutate HARNESS.c CODE.c... [program
 Mutates the code under test (not the harness) and checks each mutant against the harness:
 killed (a check fails in an execution replayed on the mutant), survived (verified within
 the bound), equivalent (the same machine code under the compiler's -O2, or the same CFA),
-invalid (does not compile), unknown (budget, cancel). Cheapest first: the compiler, then
-executions on boundary and random inputs and on other mutants' counterexamples, then the
-bounded model checker on one shared encoding.
+invalid (does not compile), unknown (budget, cancel). Cheapest first: executions on
+boundary and random inputs, then the compiler on the mutants they leave, then executions on
+other mutants' counterexamples, then the bounded model checker on one shared encoding.
 
   --mutate F,...            files of the code under test
   --mutate-function F,...   only the mutants inside these functions
