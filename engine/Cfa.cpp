@@ -114,7 +114,25 @@ bool castIsHidden(const Expr &e) {
            e.castKind == CastKind::Reinterpret;
 }
 
+const StructField *unionViewMember(const Expr &deref) {
+    if (deref.kind != ExprKind::Deref)
+        return nullptr;
+    const Expr &cast = *deref.ops[0];
+    if (cast.kind != ExprKind::Cast || cast.castKind != CastKind::PointerToPointer)
+        return nullptr;
+    const Type *at = cast.ops[0]->type;
+    const Type *u = at && at->isPointer() ? at->target : nullptr;
+    if (!u || !u->heldAsMember)
+        return nullptr;
+    for (const StructField &m : u->members)
+        if (m.type == deref.type)
+            return &m;
+    return nullptr;
+}
+
 int precedence(const Expr &e) {
+    if (unionViewMember(e))
+        return 16; // printed as a member access
     switch (e.kind) {
     case ExprKind::Binary:
         switch (e.binaryOp) {
@@ -173,6 +191,18 @@ std::string sub(const Program &p, const Expr &parent, const ExprPtr &child, bool
     return s;
 }
 
+// `*(M *)&u` and `*(M *)pu`, the front end's reading of a union member other than the
+// union's storage member (Type::heldAsMember), printed as the source wrote it: `u.m`, `pu->m`.
+std::string unionView(const Program &p, const Expr &deref) {
+    const StructField *m = unionViewMember(deref);
+    if (!m)
+        return {};
+    const Expr &at = *deref.ops[0]->ops[0];
+    if (at.kind == ExprKind::AddrOf)
+        return sub(p, deref, at.ops[0]) + "." + m->name;
+    return sub(p, deref, deref.ops[0]->ops[0]) + "->" + m->name;
+}
+
 std::string print(const Program &p, const Expr &e) {
     switch (e.kind) {
     case ExprKind::IntConst:
@@ -202,14 +232,16 @@ std::string print(const Program &p, const Expr &e) {
     case ExprKind::AddrOf:
         return "&" + sub(p, e, e.ops[0]);
     case ExprKind::Deref:
+        if (std::string view = unionView(p, e); !view.empty())
+            return view;
         return "*" + sub(p, e, e.ops[0]);
     case ExprKind::Index:
         return sub(p, e, e.ops[0]) + "[" + print(p, *e.ops[1]) + "]";
     case ExprKind::Member: {
         const Type *st = e.ops[0]->type;
         std::string f = st && e.field < st->fields.size() ? st->fields[e.field].name : "?";
-        if (e.ops[0]->kind == ExprKind::Deref)
-            return sub(p, *e.ops[0], e.ops[0]->ops[0]) + "->" + f;
+        if (e.ops[0]->kind == ExprKind::Deref && !unionViewMember(*e.ops[0]))
+            return sub(p, e, e.ops[0]->ops[0]) + "->" + f;
         return sub(p, e, e.ops[0]) + "." + f;
     }
     }

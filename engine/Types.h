@@ -54,6 +54,11 @@ struct Type {
     // Struct: a C union, held in storage units (unsigned integers over its bytes) that
     // the front end reads and writes by shifts and masks; spelled "union tag".
     bool isUnion = false;
+    // Union: some member holds a pointer (an object and an offset, not bits), so it is laid
+    // out as one member, its storage member (fields[0], the first of the union's size); the
+    // other members are those bytes read as their types, leaf by leaf, as memory is.
+    bool heldAsMember = false;
+    std::vector<StructField> members; // such a union's members, each at offset 0 (for printing)
     std::vector<const Type *> params; // Function
     bool variadic = false;
     uint64_t sizeBytes = 0;

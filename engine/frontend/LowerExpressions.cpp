@@ -314,6 +314,8 @@ ExprPtr FunctionBuilder::lvalue(const clang::Expr *e) {
     if (const auto *me = dyn_cast<MemberExpr>(e)) {
         ExprPtr base = memberBase(me);
         const FieldPlace &p = place(me, base->type);
+        if (p.viewOfStorage)
+            return viewOfStorage(base, type(e->getType(), e->getBeginLoc()));
         if (p.bitField)
             throw Unsupported{e->getBeginLoc(), "this use of bit-field '" + me->getMemberDecl()->getNameAsString() +
                                                     "' (only reading and assigning it)"};

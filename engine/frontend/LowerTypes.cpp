@@ -109,11 +109,15 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
     const auto &layout = ctx.getASTRecordLayout(def);
     ut->sizeBytes = uint64_t(layout.getSize().getQuantity());
     ut->alignBytes = unsigned(layout.getAlignment().getQuantity());
-    // Every member starts at byte 0 and overlaps the others: only integers and floats (their
-    // IEEE bits) can share bytes in vcov's memory model (a pointer is an object and an
-    // offset, not bits).
+    // Every member starts at byte 0 and overlaps the others. Integers and floats (their
+    // IEEE bits) share storage units; a pointer is an object and an offset, not bits, so a
+    // union with one is held as its storage member instead, its other members read as
+    // memory is read through a pointer of another type.
     std::vector<std::pair<std::string, uint64_t>> members; // name, size
     std::vector<FieldPlace> places;
+    std::vector<const Type *> types;
+    std::vector<const clang::FieldDecl *> decls;
+    bool pointers = false;
     for (const clang::FieldDecl *fd : def->fields()) {
         if (fd->isBitField())
             throw Unsupported{fd->getLocation(), "bit-field ('" + fd->getNameAsString() + "') in a union"};
@@ -121,16 +125,41 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
         if (t->leafCount() > 65536)
             throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') of more than 65536 scalars"};
         for (const Leaf &l : t->leaves())
-            if (!l.type->isArithmetic())
-                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') that holds a pointer"};
-        for (const StructField &f : t->isStruct() ? t->fields : std::vector<StructField>{})
-            if (!f.bitFields.empty())
-                throw Unsupported{fd->getLocation(), "union member ('" + fd->getNameAsString() + "') with bit-fields"};
+            pointers = pointers || !l.type->isArithmetic();
         members.push_back({fd->getNameAsString(), t->sizeBytes});
+        types.push_back(t);
+        decls.push_back(fd);
         FieldPlace p;
         p.declared = t;
         places.push_back(p);
     }
+    if (pointers) {
+        // The storage member: the first of the union's size (the first of the largest if
+        // padding makes the union larger than every member), so that every byte of the
+        // union is one of its leaves' or padding. C initializes the first member.
+        size_t storage = 0;
+        for (size_t i = 0; i < types.size(); ++i)
+            if (types[i]->sizeBytes > types[storage]->sizeBytes ||
+                (types[i]->sizeBytes == ut->sizeBytes && types[storage]->sizeBytes != ut->sizeBytes))
+                storage = i;
+        for (size_t i = 0; i < places.size(); ++i)
+            places[i].viewOfStorage = i != storage;
+        StructField f;
+        f.name = members[storage].first;
+        f.type = types[storage];
+        f.offsetBytes = 0;
+        ut->fields = {f};
+        ut->heldAsMember = true;
+        for (size_t i = 0; i < types.size(); ++i)
+            ut->members.push_back({members[i].first, types[i], 0, {}});
+        fieldPlaces[ut] = std::move(places);
+        return;
+    }
+    for (size_t i = 0; i < types.size(); ++i)
+        for (const StructField &f : types[i]->isStruct() ? types[i]->fields : std::vector<StructField>{})
+            if (!f.bitFields.empty())
+                throw Unsupported{decls[i]->getLocation(),
+                                  "union member ('" + decls[i]->getNameAsString() + "') with bit-fields"};
     // Units of 8 bytes (the last one what is left), named after the members they hold.
     std::vector<StructField> units;
     for (uint64_t at = 0; at < ut->sizeBytes; at += 8) {

@@ -30,11 +30,24 @@ const FieldPlace &FunctionBuilder::place(const clang::MemberExpr *me, const Type
     return it->second[fd->getFieldIndex()];
 }
 
+bool FunctionBuilder::heldAsMember(clang::QualType unionType, clang::SourceLocation loc) {
+    return type(unionType, loc)->heldAsMember;
+}
+
+ExprPtr FunctionBuilder::viewOfStorage(const ExprPtr &base, const Type *member) {
+    // `*(M *)&u`: a pointer to the union is one to each member (C11 6.7.2.1p16).
+    TypeTable &T = L.P.types;
+    ExprPtr at = base->kind == ExprKind::Deref ? base->ops[0] : makeNode(ExprKind::AddrOf, T.pointerTo(base->type), {base});
+    return makeNode(ExprKind::Deref, member, {makeCast(CastKind::PointerToPointer, T.pointerTo(member), at)});
+}
+
 bool FunctionBuilder::inUnion(const clang::Expr *e) {
     e = e->IgnoreParens();
     if (const auto *me = llvm::dyn_cast<clang::MemberExpr>(e)) {
         clang::QualType base = me->isArrow() ? me->getBase()->getType()->getPointeeType() : me->getBase()->getType();
-        return base->isUnionType() || (!me->isArrow() && inUnion(me->getBase()));
+        if (base->isUnionType())
+            return !heldAsMember(base, me->getBeginLoc());
+        return !me->isArrow() && inUnion(me->getBase());
     }
     if (const auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
         const auto *decay = llvm::dyn_cast<clang::ImplicitCastExpr>(as->getBase()->IgnoreParens());

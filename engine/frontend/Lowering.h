@@ -91,6 +91,9 @@ struct FieldPlace {
     bool bitField = false;
     unsigned bitOffset = 0, width = 0; // bit-fields: where in the unit, how many bits
     const Type *declared = nullptr;    // bit-fields: the declared type (int, unsigned, _Bool)
+    // A member of a union held as its storage member (Type::heldAsMember), other than that
+    // member: the union's bytes read as `declared`.
+    bool viewOfStorage = false;
 };
 
 // Builds the CFA of one function into local node/edge lists; committed to the Program
@@ -141,8 +144,12 @@ private:
     // inUnits says whether an lvalue is one (without lowering anything); unitOf lowers it
     // to its unit and where in the unit it lies; readFromUnit is its value, storeIntoUnit the
     // unit's value once `value` is stored into it.
-    static bool inUnion(const clang::Expr *e);
-    static bool inUnits(const clang::Expr *e);
+    bool inUnion(const clang::Expr *e);
+    bool inUnits(const clang::Expr *e);
+    // A union whose members hold pointers is held as one member (Type::heldAsMember).
+    bool heldAsMember(clang::QualType unionType, clang::SourceLocation loc);
+    // A member of such a union other than its storage member: the union's bytes as its type.
+    ExprPtr viewOfStorage(const ExprPtr &base, const Type *member);
     ExprPtr unitOf(const clang::Expr *e, FieldPlace &p);
     ExprPtr readFromUnit(const ExprPtr &unit, const FieldPlace &p);
     const Type *bitsOf(const Type *t);
@@ -261,6 +268,7 @@ public:
     // A struct's size, alignment and fields as Clang lays them out (LowerTypes.cpp).
     void layOut(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *st);
     // A union of integers: storage units over its bytes; its members' types in fieldPlaces.
+    // A union whose members hold pointers: one member's layout (Type::heldAsMember).
     void layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *ut);
     std::string functionKey(const clang::FunctionDecl *fd) const;
     std::string globalKey(const clang::VarDecl *vd) const;

@@ -111,8 +111,11 @@ def cbmc(row, tmp, timeout, mutant=None):
     if row["unwindset"]:
         flags += ["--unwindset", row["unwindset"]]
     code, out, s = timed(["cbmc", goto] + flags, root, timeout)
-    lines = [l for l in out.splitlines() if "VERIFICATION" in l or "error" in l.lower()]
-    return verdict(code) if code is not None else "timeout", compile_s + s, lines[-1] if lines else ""
+    # A failure: the first failed check (a mutant's kill may rest on a check vcov does not
+    # model, such as --conversion-check).
+    lines = [l for l in out.splitlines() if ": FAILURE" in l] or \
+            [l for l in out.splitlines() if "VERIFICATION" in l or "error" in l.lower()]
+    return verdict(code) if code is not None else "timeout", compile_s + s, lines[0].strip() if lines else ""
 
 
 def vcov(cli, row, timeout):
@@ -135,7 +138,7 @@ def campaign(cli, row, timeout, sample, cbmc_timeout):
         out = os.path.join(tmp, "campaign.json")
         written = os.path.join(tmp, "mutants")
         code, text, s = timed([cli, "mutate", "--cbmc-proof", proof, "--json", out, "--write-mutants", written,
-                               "--witnesses", "--witness-timeout", "20"], ROOT, timeout)
+                               "--witnesses", "--witness-timeout", "5"], ROOT, timeout)
         if code is None or not os.path.exists(out):
             return {"error": text.strip().splitlines()[-1] if text.strip() else "no report", "seconds": s}
         with open(out) as f:
@@ -218,7 +221,7 @@ def main():
                              f"(over {len(timed_cbmc)}), ratio {ours_per / theirs_per:.3f} (target <= 0.1)")
                 for m in c["cbmc_checked"]:
                     if not m["agree"]:
-                        line += f"\n{'':48} mutant {m['id']}: vcov {m['vcov']}, CBMC {m['cbmc']} {m['note'][:100]}"
+                        line += f"\n{'':48} mutant {m['id']}: vcov {m['vcov']}, CBMC {m['cbmc']}: {m['note'][:120]}"
         print(line)
         results.append(r)
     decided = [r for r in results if r["vcov"] in ("true", "false")]

@@ -132,3 +132,38 @@ int main(void) {
     EXPECT_NE(diagnosticsText(*address).find(":4:13: error: unsupported: this use of a union member"), std::string::npos)
         << diagnosticsText(*address);
 }
+
+// A union whose members hold pointers (the Linux driver tasks' spinlocks) is held as its
+// storage member, the first of the union's size; another member is that storage read as
+// its type, printed as the source wrote it. A read that splits a pointer stops, honestly.
+TEST(Unions, AUnionThatHoldsAPointerIsHeldAsItsStorageMember) {
+    auto p = parseC(R"(struct raw { unsigned int lock; void *owner; };
+struct view { unsigned char pad[8]; int *owner; };
+union storage { struct raw rlock; struct view v; };
+union half { int *p; int i; };
+int g;
+int main(void) {
+  union storage s;
+  s.rlock.owner = &g;
+  *s.v.owner = 3;
+  union half h = {0};
+  return h.i + g;
+}
+)");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    const Type *storage = nullptr;
+    for (const Variable &v : p->variables)
+        if (v.name == "s")
+            storage = v.type;
+    ASSERT_NE(storage, nullptr);
+    EXPECT_TRUE(storage->isUnion && storage->heldAsMember);
+    ASSERT_EQ(storage->fields.size(), 1u);
+    EXPECT_EQ(storage->fields[0].name, "rlock");
+    EXPECT_EQ(storage->members.size(), 2u);
+    const CfaEdge *through = findEdge(*p, "main", "*s.v.owner = 3");
+    ASSERT_NE(through, nullptr);
+    EXPECT_EQ(exprToString(*p, through->lhs), "*s.v.owner");
+    Execution e = runProgram(*p, {});
+    EXPECT_EQ(e.ending.kind, EndingKind::Unsupported);
+    EXPECT_NE(e.ending.message.find("through a different type"), std::string::npos) << e.ending.message;
+}
