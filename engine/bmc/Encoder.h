@@ -258,8 +258,9 @@ private:
     struct LeafHit {
         size_t leaf;
         z3::expr hit;
-        int byte = -1;
-        bool number = false;
+        int byte = -1;       // an access to bytes [byte, byte + width) of a wider leaf
+        bool number = false; // a pointer leaf read or written as an integer
+        unsigned width = 1;
     };
     std::vector<LeafHit> leavesAt(int object, const z3::expr &offset, const Type *t, z3::expr &miss);
     // The value a hit reads, and the leaf once `value` is written through the hit.

@@ -215,10 +215,11 @@ std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &give
     // A pointer accessed as an integer of its size (aws-c-common's AWS_IS_ZEROED reads
     // structs as uint64_t words).
     auto asNumber = [&](const Leaf &l) { return l.type->isPointer() && t->isInt() && l.type->sizeBytes == t->sizeBytes; };
-    // One byte of a wider integer, float or pointer: little-endian, as x86-64 and i386 are.
-    const bool byteAccess = t->isInt() && t->sizeBytes == 1;
+    // Bytes of a wider integer, float or pointer through a narrower integer (a char; a short
+    // of an int through a union's other member): little-endian, as x86-64 and i386 are.
+    const unsigned width = unsigned(t->sizeBytes);
     auto bytesOf = [&](const Leaf &l) {
-        return byteAccess && l.type->sizeBytes > 1 && (l.type->isArithmetic() || l.type->isPointer());
+        return t->isInt() && l.type->sizeBytes > t->sizeBytes && (l.type->isArithmetic() || l.type->isPointer());
     };
     uint64_t k;
     if (offset.is_numeral_u64(k)) {
@@ -228,8 +229,8 @@ std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &give
                 miss = ctx.bool_val(false);
                 return out;
             }
-            if (bytesOf(leaves[i]) && k >= leaves[i].offset && k < leaves[i].offset + leaves[i].type->sizeBytes) {
-                out.push_back({i, ctx.bool_val(true), int(k - leaves[i].offset), leaves[i].type->isPointer()});
+            if (bytesOf(leaves[i]) && k >= leaves[i].offset && k + width <= leaves[i].offset + leaves[i].type->sizeBytes) {
+                out.push_back({i, ctx.bool_val(true), int(k - leaves[i].offset), leaves[i].type->isPointer(), width});
                 miss = ctx.bool_val(false);
                 return out;
             }
@@ -246,9 +247,9 @@ std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &give
             out.push_back({i, hit, -1, !sameKind(leaves[i])});
             miss = andE(miss, notE(hit));
         } else if (bytesOf(leaves[i])) {
-            for (unsigned j = 0; j < leaves[i].type->sizeBytes; ++j) {
+            for (unsigned j = 0; j + width <= leaves[i].type->sizeBytes; ++j) {
                 z3::expr hit = eqE(offset, ctx.bv_val(leaves[i].offset + j, 64));
-                out.push_back({i, hit, int(j), leaves[i].type->isPointer()});
+                out.push_back({i, hit, int(j), leaves[i].type->isPointer(), width});
                 miss = andE(miss, notE(hit));
             }
         }
@@ -264,7 +265,7 @@ SymValue Encoder::leafRead(const SymValue &leaf, const LeafHit &h) {
         bits = bits.extract(31, 0);
     if (h.byte < 0)
         return SymValue{false, bits, {}};
-    return SymValue{false, bits.extract(unsigned(8 * h.byte + 7), unsigned(8 * h.byte)), {}};
+    return SymValue{false, bits.extract(unsigned(8 * (h.byte + int(h.width)) - 1), unsigned(8 * h.byte)), {}};
 }
 
 void Encoder::assembledPointer(const SymValue &leaf, const z3::expr &at, Eval &ev) {
@@ -345,7 +346,7 @@ SymValue Encoder::leafWritten(const SymValue &leaf, const LeafHit &h, const SymV
         if (h.byte < 0)
             raw = value.bv;
         else {
-            const unsigned lo = unsigned(8 * h.byte), hi = lo + 8;
+            const unsigned lo = unsigned(8 * h.byte), hi = lo + 8 * h.width;
             z3::expr bits = value.bv;
             if (hi < width)
                 bits = z3::concat(raw.extract(width - 1, hi), bits);
@@ -359,7 +360,7 @@ SymValue Encoder::leafWritten(const SymValue &leaf, const LeafHit &h, const SymV
     const int byte = h.byte;
     if (byte < 0)
         return value;
-    const unsigned width = leaf.bv.get_sort().bv_size(), lo = unsigned(8 * byte), hi = lo + 8;
+    const unsigned width = leaf.bv.get_sort().bv_size(), lo = unsigned(8 * byte), hi = lo + 8 * h.width;
     z3::expr bits = value.bv;
     if (hi < width)
         bits = z3::concat(leaf.bv.extract(width - 1, hi), bits);

@@ -406,6 +406,16 @@ void Lowering::run() {
     reportUnsupported();
     if (P.entryFunction != NoFunction && !P.functions[P.entryFunction].params.empty() && opts.entry != "main")
         entryCalledElsewhere();
+    // Inline assembly, once per line: what its outputs become, and what is not modelled.
+    std::set<std::pair<int, int>> asmLines;
+    for (const auto &e : P.edges)
+        if (((e.kind == EdgeKind::Call && e.call.calleeName == AsmOutputInput) ||
+             (e.kind == EdgeKind::Blank && e.text == AsmWithoutOutput)) &&
+            e.range.valid() &&
+            asmLines.insert({int(e.range.file), e.range.beginLine}).second)
+            P.diagnostics.warning(P.files[e.range.file].path, e.range.beginLine, e.range.beginColumn,
+                                  "inline assembly: its outputs become inputs (any value of their type); anything "
+                                  "else it does (other memory, a 'memory' clobber) is not modelled");
     // Calls of body-less functions that the semantics cannot model.
     std::set<std::string> warned;
     for (const auto &e : P.edges) {

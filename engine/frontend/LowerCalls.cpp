@@ -135,6 +135,21 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
         }
         return sum;
     }
+    if ((name == "__builtin_object_size" || name == "__builtin_dynamic_object_size") && c->getNumArgs() == 2) {
+        // What gcc answers where it cannot tell the object (always, at -O0): "unknown", -1
+        // for types 0 and 1 and 0 for 2 and 3. The pointer is not evaluated, as in gcc.
+        auto kind = c->getArg(1)->getIntegerConstantExpr(m_ctx);
+        if (!kind || kind->getExtValue() < 0 || kind->getExtValue() > 3)
+            throw Unsupported{c->getArg(1)->getBeginLoc(), "'" + name + "' of a type that is not 0 to 3"};
+        const Type *rt = type(c->getType(), c->getBeginLoc());
+        ExprPtr v = makeIntConst(rt, kind->getExtValue() < 2 ? -1 : 0);
+        if (lhs) {
+            CfaEdge &e = addEdgeAt(EdgeKind::Assignment, range, text(range));
+            e.lhs = lhs;
+            e.rhs = convert(v, lhs->type);
+        }
+        return v;
+    }
     if (fd->getBuiltinID() != 0 && classifyIntrinsic(name) == Intrinsic::External && !fd->hasBody() &&
         name.rfind("__builtin_", 0) == 0)
         throw Unsupported{c->getBeginLoc(), "compiler builtin '" + name + "'"};

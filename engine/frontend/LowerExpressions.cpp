@@ -27,10 +27,10 @@ bool containsCall(const clang::Stmt *s) {
 
 } // namespace
 
-bool FunctionBuilder::hasEffects(const clang::Expr *e) const {
+bool FunctionBuilder::hasEffects(const clang::Expr *e, bool volatileReads) const {
     // Clang calls a call of a pure builtin (strlen, memcmp) free of side effects, but every
     // call is an edge of its own here: `p ? strlen(p) : 0` must branch before it.
-    return e->HasSideEffects(m_ctx) || containsCall(e);
+    return e->HasSideEffects(m_ctx, volatileReads) || containsCall(e);
 }
 
 void FunctionBuilder::effect(const clang::Expr *e) {
@@ -574,6 +574,24 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
         case BO_Xor: op = BinaryOp::BitXor; break;
         case BO_Or: op = BinaryOp::BitOr; break;
         default: throw Unsupported{e->getBeginLoc(), "operator '" + bo->getOpcodeStr().str() + "'"};
+        }
+        // CIL's `(unsigned long)fp == (unsigned long)&f`: function pointers are numbers that
+        // are equal exactly where the addresses are, so the comparison is kept (the numbers
+        // themselves are not addresses: any other use of the conversion stays refused).
+        auto functionNumber = [&](const clang::Expr *x) -> ExprPtr {
+            const auto *c = dyn_cast<CastExpr>(x->IgnoreParens());
+            if (!c || c->getCastKind() != CK_PointerToIntegral || !c->getSubExpr()->getType()->isFunctionPointerType())
+                return nullptr;
+            return convert(rvalue(c->getSubExpr()), type(c->getType(), c->getBeginLoc()));
+        };
+        if (op == BinaryOp::Eq || op == BinaryOp::Ne) {
+            const auto *l = dyn_cast<CastExpr>(bo->getLHS()->IgnoreParens());
+            const auto *r = dyn_cast<CastExpr>(bo->getRHS()->IgnoreParens());
+            auto isNumber = [](const CastExpr *c) {
+                return c && c->getCastKind() == CK_PointerToIntegral && c->getSubExpr()->getType()->isFunctionPointerType();
+            };
+            if (isNumber(l) && isNumber(r))
+                return makeBinary(op, t, functionNumber(bo->getLHS()), functionNumber(bo->getRHS()));
         }
         ExprPtr a = rvalue(bo->getLHS());
         ExprPtr b = rvalue(bo->getRHS());

@@ -385,16 +385,21 @@ void FunctionBuilder::stmt(const clang::Stmt *s) {
         throw Unsupported{s->getBeginLoc(), "computed goto"};
     } else if (const auto *as = dyn_cast<AsmStmt>(s)) {
         // An empty template executes nothing (an optimisation barrier, as aws-c-common's
-        // secure zero): its read-write operands keep their values. Any other is refused.
+        // secure zero): its read-write operands keep their values. Any other: its outputs
+        // become inputs (the kernel's set_bit, readl), with a warning on its line.
         const auto *gcc = dyn_cast<GCCAsmStmt>(as);
-        bool empty = gcc && gcc->getAsmString()->getString().trim().empty();
+        if (!gcc)
+            throw Unsupported{s->getBeginLoc(), "inline assembly (Microsoft syntax)"};
+        bool empty = gcc->getAsmString()->getString().trim().empty();
         for (unsigned i = 0; empty && i < gcc->getNumOutputs(); ++i)
             empty = gcc->getOutputConstraint(i).starts_with("+");
-        if (!empty)
-            throw Unsupported{s->getBeginLoc(), "inline assembly"};
-        const NodeId next = newNode();
-        addEdge(m_cur, next, EdgeKind::Blank, as->getSourceRange(), "asm (empty: no effect)");
-        m_cur = next;
+        if (empty) {
+            const NodeId next = newNode();
+            addEdge(m_cur, next, EdgeKind::Blank, as->getSourceRange(), "asm (empty: no effect)");
+            m_cur = next;
+        } else {
+            asmOutputsAsInputs(gcc);
+        }
     } else if (const auto *as = dyn_cast<AttributedStmt>(s)) {
         stmt(as->getSubStmt());
     } else if (const auto *e = dyn_cast<clang::Expr>(s)) {
@@ -486,6 +491,33 @@ void FunctionBuilder::localVar(const clang::VarDecl *vd, bool firstInGroup) {
     e.declared = id;
     e.hasInitializer = init != nullptr;
     e.inits = std::move(inits);
+}
+
+void FunctionBuilder::asmOutputsAsInputs(const clang::GCCAsmStmt *as) {
+    // An input's value is not used; one that would run code (a call, an assignment) would
+    // be lost, so it is refused. Each output is then an input of its type, in order.
+    for (unsigned i = 0; i < as->getNumInputs(); ++i)
+        if (hasEffects(as->getInputExpr(i), false))
+            throw Unsupported{as->getInputExpr(i)->getBeginLoc(), "an operand of inline assembly with side effects"};
+    auto &T = L.P.types;
+    const NodeId before = m_cur;
+    for (unsigned i = 0; i < as->getNumOutputs(); ++i) {
+        const clang::Expr *out = as->getOutputExpr(i);
+        if (hasEffects(out, false))
+            throw Unsupported{out->getBeginLoc(), "an operand of inline assembly with side effects"};
+        ExprPtr target = lvalue(out);
+        if (!target->type->isScalar())
+            throw Unsupported{out->getBeginLoc(), "an output of inline assembly of type '" + target->type->spelling() + "'"};
+        const FunctionId input = L.bodilessFunction("\x01asm output " + target->type->spelling(), AsmOutputInput,
+                                                    T.functionType(target->type, {}, false), Intrinsic::Nondet);
+        callEdge(input, AsmOutputInput, {}, target, out->getSourceRange()).text =
+            "asm output " + text(out->getSourceRange()) + " = any value";
+    }
+    if (m_cur == before) { // no output: no value the program names changes
+        const NodeId next = newNode();
+        addEdge(m_cur, next, EdgeKind::Blank, as->getSourceRange(), AsmWithoutOutput);
+        m_cur = next;
+    }
 }
 
 std::vector<Initializer> FunctionBuilder::initializers(const clang::Expr *init, const ExprPtr &target) {

@@ -116,7 +116,6 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
     std::vector<std::pair<std::string, uint64_t>> members; // name, size
     std::vector<FieldPlace> places;
     std::vector<const Type *> types;
-    std::vector<const clang::FieldDecl *> decls;
     bool pointers = false;
     for (const clang::FieldDecl *fd : def->fields()) {
         if (fd->isBitField())
@@ -128,12 +127,17 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
             pointers = pointers || !l.type->isArithmetic();
         members.push_back({fd->getNameAsString(), t->sizeBytes});
         types.push_back(t);
-        decls.push_back(fd);
         FieldPlace p;
         p.declared = t;
         places.push_back(p);
     }
-    if (pointers) {
+    // A member struct with bit-fields has storage units of its own, which the union's units
+    // cannot be: such a union is held as a member too (x86's desc_struct in the driver tasks).
+    bool bitFields = false;
+    for (const Type *t : types)
+        for (const StructField &f : t->isStruct() ? t->fields : std::vector<StructField>{})
+            bitFields = bitFields || !f.bitFields.empty();
+    if (pointers || bitFields) {
         // The storage member: the first of the union's size (the first of the largest if
         // padding makes the union larger than every member), so that every byte of the
         // union is one of its leaves' or padding. C initializes the first member.
@@ -155,11 +159,6 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
         fieldPlaces[ut] = std::move(places);
         return;
     }
-    for (size_t i = 0; i < types.size(); ++i)
-        for (const StructField &f : types[i]->isStruct() ? types[i]->fields : std::vector<StructField>{})
-            if (!f.bitFields.empty())
-                throw Unsupported{decls[i]->getLocation(),
-                                  "union member ('" + decls[i]->getNameAsString() + "') with bit-fields"};
     // Units of 8 bytes (the last one what is left), named after the members they hold.
     std::vector<StructField> units;
     for (uint64_t at = 0; at < ut->sizeBytes; at += 8) {

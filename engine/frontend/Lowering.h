@@ -37,6 +37,11 @@ struct Unsupported {
 };
 
 // Source text on one line, as edges show it.
+// The input an output of inline assembly becomes (FunctionBuilder::asmOutputsAsInputs).
+inline constexpr const char *AsmOutputInput = "__VERIFIER_nondet_asm_output";
+// The text of the edge of inline assembly without outputs.
+inline constexpr const char *AsmWithoutOutput = "asm (no output; what it does is not modelled)";
+
 inline std::string collapseWhitespace(llvm::StringRef s) {
     std::string out;
     bool space = false;
@@ -191,7 +196,12 @@ private:
     ExprPtr compoundAssign(const clang::CompoundAssignOperator *op, clang::SourceRange range);
     ExprPtr incDec(const clang::UnaryOperator *op, bool valueNeeded);
     ExprPtr branchValue(const clang::Expr *e); // ?: && || with side effects, as a temporary
-    bool hasEffects(const clang::Expr *e) const; // side effects or calls (each an edge)
+    // Side effects or calls (each an edge); a read of a volatile object counts unless
+    // `volatileReads` is false (an operand of inline assembly that is only read).
+    bool hasEffects(const clang::Expr *e, bool volatileReads = true) const;
+    // Inline assembly with a template: each output an input of its type (the rule
+    // for the driver tasks' set_bit, readl: never a silent no-op; warned about per line).
+    void asmOutputsAsInputs(const clang::GCCAsmStmt *as);
     VarId temporary(const Type *t, clang::SourceLocation loc);
     ExprPtr convert(ExprPtr e, const Type *to);
     // A scalar used as a truth value: a float or double becomes `e != 0.0` (an int), so that

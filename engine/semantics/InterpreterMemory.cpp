@@ -76,19 +76,22 @@ Scalar Interpreter::load(Address a, const Type *t) {
             return integer(truncateBits(bits, unsigned(8 * t->sizeBytes)));
         }
     }
-    // A byte of an integer or floating-point scalar read through a character type (C11
-    // 6.5p7), little-endian: csmith hashes its float and double globals this way.
-    if (t->isInt() && t->sizeBytes == 1 && (it == o.slots.end() || it->second.type->sizeBytes != 1)) {
+    // Bytes of a wider integer or floating-point scalar read through a narrower integer type,
+    // little-endian: a byte through a character type (C11 6.5p7; csmith hashes its float and
+    // double globals this way), a short of an int through a union's other member (x86's
+    // desc_struct in the Linux driver tasks).
+    if (t->isInt() && (it == o.slots.end() || it->second.type->sizeBytes > t->sizeBytes)) {
         auto holder = o.slots.upper_bound(uint64_t(a.offset));
         if (holder != o.slots.begin()) {
             --holder;
             const Slot &s = holder->second;
-            const uint64_t at = uint64_t(a.offset) - holder->first;
-            if (at < s.type->sizeBytes && s.type->isArithmetic() && s.initialized)
-                return integer(truncateBits(s.value.bits >> (8 * at), 8));
-            // A byte of a pointer: of the address a compiled program would see (fakeAddress).
-            if (at < s.type->sizeBytes && s.type->isPointer() && s.initialized)
-                return integer(truncateBits(fakeAddress(s.value) >> (8 * at), 8));
+            const uint64_t at = uint64_t(a.offset) - holder->first, bits = 8 * t->sizeBytes;
+            const bool inside = s.type->sizeBytes > t->sizeBytes && at + t->sizeBytes <= s.type->sizeBytes;
+            if (inside && s.type->isArithmetic() && s.initialized)
+                return integer(truncateBits(s.value.bits >> (8 * at), unsigned(bits)));
+            // Bytes of a pointer: of the address a compiled program would see (fakeAddress).
+            if (inside && s.type->isPointer() && s.initialized)
+                return integer(truncateBits(fakeAddress(s.value) >> (8 * at), unsigned(bits)));
         }
     }
     // Heap memory never written: the value the input gives it, if it gives one.
@@ -151,21 +154,23 @@ void Interpreter::store(Address a, const Type *t, Scalar v) {
     if (o.readOnly)
         fail(Property::Pointer, "write to the string literal " + o.name);
     auto it = o.slots.find(uint64_t(a.offset));
-    // A byte of an integer or floating-point scalar written through a character type, as
-    // load reads one (memset-like stubs over a struct).
-    if (t->isInt() && t->sizeBytes == 1 && (it == o.slots.end() || it->second.type->sizeBytes != 1)) {
+    // Bytes of a wider integer or floating-point scalar written through a narrower integer
+    // type, as load reads them (memset-like stubs over a struct; a union's other member).
+    if (t->isInt() && (it == o.slots.end() || it->second.type->sizeBytes > t->sizeBytes)) {
         auto holder = o.slots.upper_bound(uint64_t(a.offset));
         if (holder != o.slots.begin()) {
             --holder;
             Slot &s = holder->second;
             const uint64_t at = uint64_t(a.offset) - holder->first;
-            if (at < s.type->sizeBytes && s.type->sizeBytes > 1 && (s.type->isArithmetic() || s.type->isPointer())) {
+            if (s.type->sizeBytes > t->sizeBytes && at + t->sizeBytes <= s.type->sizeBytes &&
+                (s.type->isArithmetic() || s.type->isPointer())) {
                 if (!s.initialized && !o.zeroed)
-                    stop(EndingKind::Unsupported, "a byte written into an uninitialized scalar in " + o.name);
+                    stop(EndingKind::Unsupported, "bytes written into an uninitialized scalar in " + o.name);
                 // A pointer's bytes are its address's (fakeAddress); once written, the pointer
                 // is the one at the new address (memset of a struct to zero makes NULLs).
                 const uint64_t old = !s.initialized ? 0 : s.type->isPointer() ? fakeAddress(s.value) : s.value.bits;
-                const uint64_t bits = (old & ~(uint64_t(0xff) << (8 * at))) | (truncateBits(v.bits, 8) << (8 * at));
+                const uint64_t mask = truncateBits(~uint64_t(0), unsigned(8 * t->sizeBytes));
+                const uint64_t bits = (old & ~(mask << (8 * at))) | (truncateBits(v.bits, unsigned(8 * t->sizeBytes)) << (8 * at));
                 s.value = s.type->isPointer() ? pointerAt(truncateBits(bits, unsigned(8 * s.type->sizeBytes))) : integer(bits);
                 s.initialized = true;
                 return;

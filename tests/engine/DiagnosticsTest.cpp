@@ -3,6 +3,7 @@
 
 #include "frontend/CompileCommands.h"
 #include "frontend/TaskFile.h"
+#include "semantics/Interpreter.h"
 
 #include <gtest/gtest.h>
 
@@ -67,7 +68,8 @@ TEST(Diagnostics, UnsupportedConstructsNameWhatAndWhere) {
     expectUnsupported("int main() {\n  long double d = 1.5;\n  return 0;\n}\n", 2, 15, "floating-point type 'long double'");
     expectUnsupported("int f(int x) { return x; }\nint main() {\n  void *v = (void *)f;\n  return v != 0;\n}\n", 3, 13,
                       "conversion of a function pointer");
-    expectUnsupported("int main() {\n  int x = 0;\n  __asm__(\"nop\");\n  return x;\n}\n", 3, 3, "inline assembly");
+    expectUnsupported("struct s { int a; };\nint main() {\n  struct s v;\n  __asm__(\"\" : \"=r\"(v));\n  return 0;\n}\n",
+                      4, 21, "an output of inline assembly of type 'struct s'");
     expectUnsupported("#include <setjmp.h>\njmp_buf b;\nint main() {\n  if (setjmp(b)) return 1;\n  return 0;\n}\n", 4, 7,
                       "non-local jump");
     expectUnsupported("int pthread_create(void *, void *, void *, void *);\nint main() {\n  pthread_create(0, 0, 0, 0);\n"
@@ -95,6 +97,22 @@ TEST(Diagnostics, UnsupportedConstructInAnUncalledFunctionIsOnlyAWarning) {
     EXPECT_NE(p->diagnostics.items()[0].message.find("not called from the entry function"), std::string::npos);
     EXPECT_NE(p->entryFunction, NoFunction);
     EXPECT_FALSE(p->function("average")->hasBody);
+}
+
+// Inline assembly as the Linux driver tasks use it (set_bit, readl): its outputs become
+// inputs, never a silent no-op; a warning on its line says so, with or without outputs.
+TEST(Diagnostics, InlineAssemblyOutputsAreInputsWithAWarning) {
+    auto p = parseC("int main() {\n  unsigned long word = 0;\n  __asm__ volatile(\"bts %1,%0\" : \"+m\"(word) : \"Ir\"(3) : "
+                    "\"memory\");\n  __asm__(\"nop\");\n  return word == 8;\n}\n");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    std::vector<unsigned> warned;
+    for (const auto &d : p->diagnostics.items())
+        if (d.severity == Severity::Warning && d.message.find("inline assembly") != std::string::npos)
+            warned.push_back(d.line);
+    EXPECT_EQ(warned, (std::vector<unsigned>{3, 4})) << diagnosticsText(*p);
+    // The output is an input: both results of `word == 8` are possible executions.
+    EXPECT_EQ(runProgram(*p, {{8}, {}}).ending.exitCode, 1);
+    EXPECT_EQ(runProgram(*p, {{9}, {}}).ending.exitCode, 0);
 }
 
 TEST(Diagnostics, TaskFileGivesFilesAndDataModel) {
