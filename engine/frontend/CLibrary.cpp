@@ -122,6 +122,196 @@ const std::map<std::string, std::string> &models() {
     return 0;
 }
 )"},
+        {"strcpy", R"(char *strcpy(char *dst, const char *src) {
+    size_t i = 0;
+    for (; src[i] != 0; i++)
+        dst[i] = src[i];
+    dst[i] = 0;
+    return dst;
+}
+)"},
+        {"strncpy", R"(char *strncpy(char *dst, const char *src, size_t n) {
+    size_t i = 0;
+    for (; i != n && src[i] != 0; i++)
+        dst[i] = src[i];
+    for (; i != n; i++)
+        dst[i] = 0;
+    return dst;
+}
+)"},
+        {"strcat", R"(char *strcat(char *dst, const char *src) {
+    size_t n = 0, i = 0;
+    while (dst[n] != 0)
+        n++;
+    for (; src[i] != 0; i++)
+        dst[n + i] = src[i];
+    dst[n + i] = 0;
+    return dst;
+}
+)"},
+        {"strncat", R"(char *strncat(char *dst, const char *src, size_t max) {
+    size_t n = 0, i = 0;
+    while (dst[n] != 0)
+        n++;
+    for (; i != max && src[i] != 0; i++)
+        dst[n + i] = src[i];
+    dst[n + i] = 0;
+    return dst;
+}
+)"},
+        // The conversions the front end lets through (checkedFormat in LowerCalls.cpp): d i u
+        // x X c s and %, with l, ll or z; no flags, width or precision. As glibc prints them.
+        {"__vcov_vsnprintf", R"(static void __vcov_put(char *s, size_t n, size_t *len, char c) {
+    if (*len + 1 < n)
+        s[*len] = c;
+    *len = *len + 1;
+}
+static int __vcov_vsnprintf(char *s, size_t n, const char *f, __builtin_va_list ap) {
+    size_t len = 0;
+    for (; *f != 0; f++) {
+        if (*f != '%') {
+            __vcov_put(s, n, &len, *f);
+            continue;
+        }
+        f++;
+        int size = 0;
+        for (; *f == 'l' || *f == 'z'; f++)
+            size++;
+        const char c = *f;
+        if (c == '%') {
+            __vcov_put(s, n, &len, '%');
+        } else if (c == 'c') {
+            __vcov_put(s, n, &len, (char)__builtin_va_arg(ap, int));
+        } else if (c == 's') {
+            const char *t = __builtin_va_arg(ap, const char *);
+            for (; *t != 0; t++)
+                __vcov_put(s, n, &len, *t);
+        } else {
+            unsigned long long u;
+            int negative = 0;
+            if (c == 'd' || c == 'i') {
+                long long v = size >= 2 ? __builtin_va_arg(ap, long long)
+                              : size == 1 ? __builtin_va_arg(ap, long) : __builtin_va_arg(ap, int);
+                negative = v < 0;
+                u = negative ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+            } else {
+                u = size >= 2 ? __builtin_va_arg(ap, unsigned long long)
+                    : size == 1 ? __builtin_va_arg(ap, unsigned long) : __builtin_va_arg(ap, unsigned int);
+            }
+            const unsigned base = c == 'x' || c == 'X' ? 16 : 10;
+            char digits[24];
+            int k = 0;
+            do {
+                const unsigned d = (unsigned)(u % base);
+                digits[k++] = (char)(d < 10 ? '0' + d : (c == 'X' ? 'A' : 'a') + d - 10);
+                u = u / base;
+            } while (u != 0);
+            if (negative)
+                __vcov_put(s, n, &len, '-');
+            while (k > 0)
+                __vcov_put(s, n, &len, digits[--k]);
+        }
+    }
+    if (n != 0)
+        s[len < n ? len : n - 1] = 0;
+    return (int)len;
+}
+)"},
+        {"sprintf", R"(int sprintf(char *s, const char *f, ...) {
+    __builtin_va_list ap;
+    __builtin_va_start(ap, f);
+    int r = __vcov_vsnprintf(s, (size_t)-1, f, ap);
+    __builtin_va_end(ap);
+    return r;
+}
+)"},
+        {"snprintf", R"(int snprintf(char *s, size_t n, const char *f, ...) {
+    __builtin_va_list ap;
+    __builtin_va_start(ap, f);
+    int r = __vcov_vsnprintf(s, n, f, ap);
+    __builtin_va_end(ap);
+    return r;
+}
+)"},
+        // d i u x with l, ll or z, literal characters and white space, as glibc reads them:
+        // the number of conversions assigned, or EOF where the input ends before the first.
+        {"sscanf", R"(int sscanf(const char *in, const char *f, ...) {
+    __builtin_va_list ap;
+    __builtin_va_start(ap, f);
+    int assigned = 0;
+    for (; *f != 0; f++) {
+        if (*f == ' ' || *f == '\n' || *f == '\t') {
+            while (*in == ' ' || *in == '\n' || *in == '\t')
+                in++;
+            continue;
+        }
+        if (*f != '%' || f[1] == '%') {
+            if (*f == '%')
+                f++;
+            if (*in != *f)
+                break;
+            in++;
+            continue;
+        }
+        f++;
+        int size = 0;
+        for (; *f == 'l' || *f == 'z'; f++)
+            size++;
+        const char c = *f;
+        while (*in == ' ' || *in == '\n' || *in == '\t')
+            in++;
+        if (*in == 0) {
+            if (assigned == 0) {
+                __builtin_va_end(ap);
+                return -1;
+            }
+            break;
+        }
+        int negative = 0;
+        if ((*in == '-' || *in == '+') && c != 'x') {
+            negative = *in == '-';
+            in++;
+        }
+        const unsigned base = c == 'x' ? 16 : 10;
+        unsigned long long v = 0;
+        int digits = 0;
+        for (;; in++, digits++) {
+            unsigned d;
+            if (*in >= '0' && *in <= '9')
+                d = (unsigned)(*in - '0');
+            else if (base == 16 && *in >= 'a' && *in <= 'f')
+                d = (unsigned)(*in - 'a' + 10);
+            else if (base == 16 && *in >= 'A' && *in <= 'F')
+                d = (unsigned)(*in - 'A' + 10);
+            else
+                break;
+            v = v * base + d;
+        }
+        if (digits == 0)
+            break;
+        if (negative)
+            v = 0ULL - v;
+        if (c == 'd' || c == 'i') {
+            if (size >= 2)
+                *__builtin_va_arg(ap, long long *) = (long long)v;
+            else if (size == 1)
+                *__builtin_va_arg(ap, long *) = (long)v;
+            else
+                *__builtin_va_arg(ap, int *) = (int)v;
+        } else {
+            if (size >= 2)
+                *__builtin_va_arg(ap, unsigned long long *) = v;
+            else if (size == 1)
+                *__builtin_va_arg(ap, unsigned long *) = (unsigned long)v;
+            else
+                *__builtin_va_arg(ap, unsigned int *) = (unsigned int)v;
+        }
+        assigned++;
+    }
+    __builtin_va_end(ap);
+    return assigned;
+}
+)"},
         {"strchr", R"(char *strchr(const char *s, int c) {
     for (;; s++) {
         if (*s == (char)c)
@@ -144,8 +334,13 @@ bool isArrayOperationModel(const std::string &name) { return name == "memcpy" ||
 std::string cLibraryModels(const std::set<std::string> &names) {
     std::string out = "// vcov's models of the C library functions this program calls without defining them.\n"
                       "typedef __SIZE_TYPE__ size_t;\n";
-    for (const auto &n : names)
-        if (auto it = models().find(n); it != models().end())
+    std::set<std::string> all = names;
+    if (all.count("sprintf") || all.count("snprintf"))
+        all.insert("__vcov_vsnprintf"); // first: their common part
+    if (all.count("__vcov_vsnprintf"))
+        out += "\n" + models().at("__vcov_vsnprintf");
+    for (const auto &n : all)
+        if (auto it = models().find(n); it != models().end() && n != "__vcov_vsnprintf")
             out += "\n" + it->second;
     return out;
 }

@@ -63,8 +63,7 @@ std::string unsupportedLibraryFunction(const std::string &name) {
         !startsWith(name, "__CPROVER_uninterpreted_"))
         return "CBMC built-in '" + name + "' (not modelled yet)";
     static const std::set<std::string, std::less<>> writesMemory = {
-        "strcpy",  "strncpy", "strcat", "strncat", "sprintf", "snprintf",
-        "vsprintf", "scanf",  "sscanf", "fscanf",  "fgets",   "gets",   "fread",   "read",    "realloc",
+        "vsprintf", "vsnprintf", "scanf", "fscanf",  "fgets",   "gets",   "fread",   "read",    "realloc",
         "__builtin_memcpy", "__builtin_memset", "__builtin_memmove", "qsort", "bsearch", "signal"};
     if (writesMemory.count(name))
         return "library function '" + name + "' (its effect on memory is not modelled yet)";

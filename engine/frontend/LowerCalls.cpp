@@ -161,6 +161,8 @@ ExprPtr FunctionBuilder::call(const clang::CallExpr *c, ExprPtr lhs, clang::Sour
     // body are refused.
     if (std::string why = unsupportedLibraryFunction(name); !why.empty() && !calleeHasBody)
         throw Unsupported{c->getBeginLoc(), why};
+    if (!calleeHasBody && (name == "sprintf" || name == "snprintf" || name == "sscanf"))
+        checkedFormat(c, name);
     if (L.opts.mallocMayFail && !m_allocating && !calleeHasBody && (name == "malloc" || name == "calloc") &&
         (lhs || valueNeeded))
         return allocationMayFail(c, lhs, range);
@@ -302,6 +304,34 @@ ExprPtr FunctionBuilder::quantifier(const clang::CallExpr *c, bool exists, ExprP
         e.rhs = convert(result, lhs->type);
     }
     return lhs;
+}
+
+void FunctionBuilder::checkedFormat(const clang::CallExpr *c, const std::string &name) {
+    // The library's models (CLibrary.cpp) print and read d i u x X c s and %, with l, ll or
+    // z: a format they would get wrong is refused here, at its place, with what it asks.
+    const unsigned at = name == "snprintf" ? 2 : 1;
+    const auto *literal = at < c->getNumArgs() ? llvm::dyn_cast<clang::StringLiteral>(c->getArg(at)->IgnoreParenImpCasts())
+                                               : nullptr;
+    if (!literal || !literal->isOrdinary())
+        throw Unsupported{c->getBeginLoc(), "'" + name + "' with a format that is not a string literal"};
+    const std::string f = literal->getString().str();
+    const std::string allowed = name == "sscanf" ? "diux" : "diuxXcs";
+    for (size_t i = 0; i < f.size(); ++i) {
+        if (f[i] != '%')
+            continue;
+        size_t j = i + 1;
+        if (j < f.size() && f[j] == '%') {
+            i = j;
+            continue;
+        }
+        while (j < f.size() && (f[j] == 'l' || f[j] == 'z') && j < i + 3)
+            ++j;
+        if (j >= f.size() || allowed.find(f[j]) == std::string::npos)
+            throw Unsupported{c->getArg(at)->getBeginLoc(),
+                              "'" + name + "' with the conversion '" + f.substr(i, std::min(f.size(), j + 1) - i) +
+                                  "' (vcov's model reads and prints %" + allowed + " and %%, with l, ll or z)"};
+        i = j;
+    }
 }
 
 ExprPtr FunctionBuilder::allocationMayFail(const clang::CallExpr *c, ExprPtr lhs, clang::SourceRange range) {

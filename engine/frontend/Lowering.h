@@ -202,6 +202,8 @@ private:
     // Inline assembly with a template: each output an input of its type (the rule
     // for the driver tasks' set_bit, readl: never a silent no-op; warned about per line).
     void asmOutputsAsInputs(const clang::GCCAsmStmt *as);
+    // sprintf, snprintf, sscanf: a literal format of the conversions the models have.
+    void checkedFormat(const clang::CallExpr *c, const std::string &name);
     VarId temporary(const Type *t, clang::SourceLocation loc);
     ExprPtr convert(ExprPtr e, const Type *to);
     // A scalar used as a truth value: a float or double becomes `e != 0.0` (an int), so that

@@ -68,6 +68,9 @@ TEST(Diagnostics, UnsupportedConstructsNameWhatAndWhere) {
     expectUnsupported("int main() {\n  long double d = 1.5;\n  return 0;\n}\n", 2, 15, "floating-point type 'long double'");
     expectUnsupported("int f(int x) { return x; }\nint main() {\n  void *v = (void *)f;\n  return v != 0;\n}\n", 3, 13,
                       "conversion of a function pointer");
+    expectUnsupported("int sprintf(char *, const char *, ...);\nint main() {\n  char b[32];\n  sprintf(b, \"%f\", 1.5);\n"
+                      "  return 0;\n}\n",
+                      4, 14, "'sprintf' with the conversion '%f'");
     expectUnsupported("struct s { int a; };\nint main() {\n  struct s v;\n  __asm__(\"\" : \"=r\"(v));\n  return 0;\n}\n",
                       4, 21, "an output of inline assembly of type 'struct s'");
     expectUnsupported("#include <setjmp.h>\njmp_buf b;\nint main() {\n  if (setjmp(b)) return 1;\n  return 0;\n}\n", 4, 7,
