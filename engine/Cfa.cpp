@@ -122,7 +122,7 @@ const StructField *unionViewMember(const Expr &deref) {
         return nullptr;
     const Type *at = cast.ops[0]->type;
     const Type *u = at && at->isPointer() ? at->target : nullptr;
-    if (!u || !u->heldAsMember)
+    if (!u || !u->membersAsViews)
         return nullptr;
     for (const StructField &m : u->members)
         if (m.type == deref.type)
@@ -191,8 +191,8 @@ std::string sub(const Program &p, const Expr &parent, const ExprPtr &child, bool
     return s;
 }
 
-// `*(M *)&u` and `*(M *)pu`, the front end's reading of a union member other than the
-// union's storage member (Type::heldAsMember), printed as the source wrote it: `u.m`, `pu->m`.
+// `*(M *)&u` and `*(M *)pu`, the front end's reading of a member of a union whose members
+// are views (Type::membersAsViews), printed as the source wrote it: `u.m`, `pu->m`.
 std::string unionView(const Program &p, const Expr &deref) {
     const StructField *m = unionViewMember(deref);
     if (!m)

@@ -54,10 +54,11 @@ struct Type {
     // Struct: a C union, held in storage units (unsigned integers over its bytes) that
     // the front end reads and writes by shifts and masks; spelled "union tag".
     bool isUnion = false;
-    // Union: some member holds a pointer (an object and an offset, not bits), so it is laid
-    // out as one member, its storage member (fields[0], the first of the union's size); the
-    // other members are those bytes read as their types, leaf by leaf, as memory is.
-    bool heldAsMember = false;
+    // Union: some member holds a pointer (an object and an offset, not bits) or has bit-fields
+    // (storage units of its own), so its fields are the members' scalars merged (at each byte
+    // a pointer first, then the widest) and every member is a view: those bytes read as its
+    // type, leaf by leaf, as memory is read through a pointer of another type.
+    bool membersAsViews = false;
     std::vector<StructField> members; // such a union's members, each at offset 0 (for printing)
     std::vector<const Type *> params; // Function
     bool variadic = false;

@@ -544,18 +544,12 @@ std::vector<Initializer> FunctionBuilder::initializers(const clang::Expr *init, 
             }
             return out;
         }
-        if (tt->isStruct() && tt->heldAsMember) {
-            // The member the braces name (C: the first), through the storage or as a view of it.
+        if (tt->isStruct() && tt->membersAsViews) {
+            // The member the braces name (C: the first), as a view of the union's bytes.
             const FieldDecl *fd = il->getInitializedFieldInUnion();
             if (!fd || il->getNumInits() == 0)
                 return out;
-            const FieldPlace &p = L.fieldPlaces.at(tt)[fd->getFieldIndex()];
-            ExprPtr member = p.viewOfStorage ? viewOfStorage(target, p.declared) : nullptr;
-            if (!member) {
-                member = makeNode(ExprKind::Member, tt->fields[0].type, {target});
-                std::const_pointer_cast<vcov::Expr>(member)->field = 0;
-            }
-            return initializers(il->getInit(0), member);
+            return initializers(il->getInit(0), viewOfStorage(target, L.fieldPlaces.at(tt)[fd->getFieldIndex()].declared));
         }
         if (tt->isStruct() && tt->isUnion)
             return unionInitializers(init, target, 0, tt);

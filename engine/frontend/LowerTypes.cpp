@@ -3,6 +3,7 @@
 #include "frontend/Lowering.h"
 
 #include <algorithm>
+#include <map>
 
 namespace vcov::lowering {
 
@@ -111,8 +112,8 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
     ut->alignBytes = unsigned(layout.getAlignment().getQuantity());
     // Every member starts at byte 0 and overlaps the others. Integers and floats (their
     // IEEE bits) share storage units; a pointer is an object and an offset, not bits, so a
-    // union with one is held as its storage member instead, its other members read as
-    // memory is read through a pointer of another type.
+    // union with one holds its members' scalars instead, and each member is read as memory
+    // is read through a pointer of another type.
     std::vector<std::pair<std::string, uint64_t>> members; // name, size
     std::vector<FieldPlace> places;
     std::vector<const Type *> types;
@@ -138,22 +139,41 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
         for (const StructField &f : t->isStruct() ? t->fields : std::vector<StructField>{})
             bitFields = bitFields || !f.bitFields.empty();
     if (pointers || bitFields) {
-        // The storage member: the first of the union's size (the first of the largest if
-        // padding makes the union larger than every member), so that every byte of the
-        // union is one of its leaves' or padding. C initializes the first member.
-        size_t storage = 0;
+        // Every member's scalars, merged: at each byte a pointer first (a pointer read as
+        // an integer is its address, an integer cannot be read as a pointer), then the
+        // widest (a narrower integer reads its bytes), then the earlier member's. In the
+        // Linux driver tasks' ILP32 spinlock the padding view is the larger member, and
+        // rlock's pointers lie over its padding bytes.
+        struct Candidate {
+            uint64_t offset;
+            const Type *type;
+            size_t member;
+        };
+        std::vector<Candidate> all;
         for (size_t i = 0; i < types.size(); ++i)
-            if (types[i]->sizeBytes > types[storage]->sizeBytes ||
-                (types[i]->sizeBytes == ut->sizeBytes && types[storage]->sizeBytes != ut->sizeBytes))
-                storage = i;
-        for (size_t i = 0; i < places.size(); ++i)
-            places[i].viewOfStorage = i != storage;
-        StructField f;
-        f.name = members[storage].first;
-        f.type = types[storage];
-        f.offsetBytes = 0;
-        ut->fields = {f};
-        ut->heldAsMember = true;
+            for (const Leaf &l : types[i]->leaves())
+                all.push_back({l.offset, l.type, i});
+        std::stable_sort(all.begin(), all.end(), [](const Candidate &a, const Candidate &b) {
+            if (a.type->isPointer() != b.type->isPointer())
+                return a.type->isPointer();
+            return a.type->sizeBytes > b.type->sizeBytes;
+        });
+        std::map<uint64_t, Candidate> taken; // by offset; none overlap
+        for (const Candidate &c : all) {
+            auto next = taken.lower_bound(c.offset);
+            if (next != taken.end() && next->first < c.offset + c.type->sizeBytes)
+                continue;
+            if (next != taken.begin() && std::prev(next)->first + std::prev(next)->second.type->sizeBytes > c.offset)
+                continue;
+            taken.emplace(c.offset, c);
+        }
+        std::vector<StructField> fields;
+        for (const auto &[offset, c] : taken)
+            fields.push_back({members[c.member].first + "@" + std::to_string(offset), c.type, offset, {}});
+        for (FieldPlace &p : places)
+            p.viewOfStorage = true;
+        ut->fields = std::move(fields);
+        ut->membersAsViews = true;
         for (size_t i = 0; i < types.size(); ++i)
             ut->members.push_back({members[i].first, types[i], 0, {}});
         fieldPlaces[ut] = std::move(places);

@@ -30,8 +30,8 @@ const FieldPlace &FunctionBuilder::place(const clang::MemberExpr *me, const Type
     return it->second[fd->getFieldIndex()];
 }
 
-bool FunctionBuilder::heldAsMember(clang::QualType unionType, clang::SourceLocation loc) {
-    return type(unionType, loc)->heldAsMember;
+bool FunctionBuilder::membersAsViews(clang::QualType unionType, clang::SourceLocation loc) {
+    return type(unionType, loc)->membersAsViews;
 }
 
 ExprPtr FunctionBuilder::viewOfStorage(const ExprPtr &base, const Type *member) {
@@ -46,7 +46,7 @@ bool FunctionBuilder::inUnion(const clang::Expr *e) {
     if (const auto *me = llvm::dyn_cast<clang::MemberExpr>(e)) {
         clang::QualType base = me->isArrow() ? me->getBase()->getType()->getPointeeType() : me->getBase()->getType();
         if (base->isUnionType())
-            return !heldAsMember(base, me->getBeginLoc());
+            return !membersAsViews(base, me->getBeginLoc());
         return !me->isArrow() && inUnion(me->getBase());
     }
     if (const auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {

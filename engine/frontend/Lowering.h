@@ -96,8 +96,8 @@ struct FieldPlace {
     bool bitField = false;
     unsigned bitOffset = 0, width = 0; // bit-fields: where in the unit, how many bits
     const Type *declared = nullptr;    // bit-fields: the declared type (int, unsigned, _Bool)
-    // A member of a union held as its storage member (Type::heldAsMember), other than that
-    // member: the union's bytes read as `declared`.
+    // A member of a union whose members are views (Type::membersAsViews): the union's bytes
+    // read as `declared`.
     bool viewOfStorage = false;
 };
 
@@ -151,9 +151,9 @@ private:
     // unit's value once `value` is stored into it.
     bool inUnion(const clang::Expr *e);
     bool inUnits(const clang::Expr *e);
-    // A union whose members hold pointers is held as one member (Type::heldAsMember).
-    bool heldAsMember(clang::QualType unionType, clang::SourceLocation loc);
-    // A member of such a union other than its storage member: the union's bytes as its type.
+    // A union whose members hold pointers or bit-fields: its members are views (Type::membersAsViews).
+    bool membersAsViews(clang::QualType unionType, clang::SourceLocation loc);
+    // A member of such a union: the union's bytes as its type, `*(M *)&u`.
     ExprPtr viewOfStorage(const ExprPtr &base, const Type *member);
     ExprPtr unitOf(const clang::Expr *e, FieldPlace &p);
     ExprPtr readFromUnit(const ExprPtr &unit, const FieldPlace &p);
@@ -280,7 +280,7 @@ public:
     // A struct's size, alignment and fields as Clang lays them out (LowerTypes.cpp).
     void layOut(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *st);
     // A union of integers: storage units over its bytes; its members' types in fieldPlaces.
-    // A union whose members hold pointers: one member's layout (Type::heldAsMember).
+    // A union whose members hold pointers or bit-fields: their scalars merged (Type::membersAsViews).
     void layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def, Type *ut);
     std::string functionKey(const clang::FunctionDecl *fd) const;
     std::string globalKey(const clang::VarDecl *vd) const;

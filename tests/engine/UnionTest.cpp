@@ -133,11 +133,11 @@ int main(void) {
         << diagnosticsText(*address);
 }
 
-// A union whose members hold pointers (the Linux driver tasks' spinlocks) is held as its
-// storage member, the first of the union's size; another member is that storage read as
-// its type, printed as the source wrote it. Half of a pointer read as an int is the low
+// A union whose members hold pointers (the Linux driver tasks' spinlocks) holds its
+// members' scalars merged, a pointer first, then the widest; each member is those bytes
+// read as its type, printed as the source wrote it. Half of a pointer read as an int is the low
 // bytes of its address (NULL's: 0), as a compiled program reads it.
-TEST(Unions, AUnionThatHoldsAPointerIsHeldAsItsStorageMember) {
+TEST(Unions, AUnionThatHoldsAPointerHoldsItsMembersScalars) {
     auto p = parseC(R"(struct raw { unsigned int lock; void *owner; };
 struct view { unsigned char pad[8]; int *owner; };
 union storage { struct raw rlock; struct view v; };
@@ -157,9 +157,13 @@ int main(void) {
         if (v.name == "s")
             storage = v.type;
     ASSERT_NE(storage, nullptr);
-    EXPECT_TRUE(storage->isUnion && storage->heldAsMember);
-    ASSERT_EQ(storage->fields.size(), 1u);
-    EXPECT_EQ(storage->fields[0].name, "rlock");
+    EXPECT_TRUE(storage->isUnion && storage->membersAsViews);
+    // rlock's int at 0, the view's padding bytes 4 to 7, rlock's pointer at 8.
+    ASSERT_EQ(storage->fields.size(), 6u);
+    EXPECT_EQ(storage->fields.front().name, "rlock@0");
+    EXPECT_EQ(storage->fields[1].name, "v@4");
+    EXPECT_EQ(storage->fields.back().name, "rlock@8");
+    EXPECT_TRUE(storage->fields.back().type->isPointer());
     EXPECT_EQ(storage->members.size(), 2u);
     const CfaEdge *through = findEdge(*p, "main", "*s.v.owner = 3");
     ASSERT_NE(through, nullptr);
