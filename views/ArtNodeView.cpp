@@ -66,7 +66,11 @@ QString ArtNodeView::nodeHtml(const Program &program, const Art &art, int id) {
                     .arg(link(n.parent))
                     .arg(QString::fromStdString(moveLabel(program, n.via)).toHtmlEscaped());
     html += QStringLiteral("</p>");
-    if (n.status == ArtNodeStatus::Covered && n.coveredBy >= 0)
+    if (n.status == ArtNodeStatus::Covered && n.coveredBy >= 0 && n.merged)
+        html += tr("<p>Merged into %1: its path formula was joined into the state of %1, which was still waiting "
+                   "(merge-join inside a block), so %1's subtree continues this node's paths too.</p>")
+                    .arg(link(n.coveredBy));
+    else if (n.status == ArtNodeStatus::Covered && n.coveredBy >= 0)
         html += tr("<p>Covered by %1: its state \u2291 the state of %1 (whatever %1's state says, this node's says too: every value it knows, "
                    "every predicate that holds), "
                    "so %1's subtree stands for this node's continuations.</p>")
@@ -93,7 +97,8 @@ QString ArtNodeView::nodeText(const Program &program, const Art &art, int id) {
     const ArtNode &n = art.nodes[size_t(id)];
     QString text = statusWords(n);
     if (n.status == ArtNodeStatus::Covered && n.coveredBy >= 0)
-        text += tr(" by %1 (state \u2291 %1's state)").arg(n.coveredBy);
+        text += n.merged ? tr(" by %1 (merged into %1's state)").arg(n.coveredBy)
+                         : tr(" by %1 (state \u2291 %1's state)").arg(n.coveredBy);
     if (n.status == ArtNodeStatus::Target && !n.checkText.empty())
         text += QStringLiteral("\n") + QString::fromStdString(n.checkText);
     if (n.state)

@@ -95,7 +95,9 @@ void TeachingView::addSnapshot(const Program &program, const ExplorationSnapshot
                           .arg(QString::fromStdString(e.why).toHtmlEscaped())
                           .arg(nodeList(e.successors))
                           .arg(nodeList(e.covered))
-                          .arg(e.targets.empty() ? QString() : tr("; targets: %1").arg(nodeList(e.targets)))
+                          .arg((e.merged.empty() ? QString()
+                                                 : tr(" (merged into a waiting node's state: %1)").arg(nodeList(e.merged))) +
+                               (e.targets.empty() ? QString() : tr("; targets: %1").arg(nodeList(e.targets))))
                           .arg(QString::fromStdString(e.summary).toHtmlEscaped()));
     }
     if (s.nextNode >= 0 && s.art) {

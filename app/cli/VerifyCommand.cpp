@@ -34,6 +34,7 @@ Outcome byArt(const Program &program, AnalysisDomain domain, TraversalOrder orde
     o.domain = domain;
     o.cartesian = opts.has("cartesian");
     o.singleEdgeBlocks = opts.value("blocks", "loop") == "edge";
+    o.mergeBlocks = opts.value("merge", "join") != "sep";
     o.order = order;
     o.budget.maxSeconds = seconds;
     o.budget.maxNodes = maxNodes;
@@ -84,7 +85,7 @@ const char *svcompVerdict(Verdict v) { return v == Verdict::Safe ? "true" : v ==
 } // namespace
 
 int verifyCommand(const std::vector<std::string> &args) {
-    auto opts = parseCliOptions(args, {"analysis", "blocks", "order", "time", "max-nodes", "k-max", "witness", "json"},
+    auto opts = parseCliOptions(args, {"analysis", "blocks", "merge", "order", "time", "max-nodes", "k-max", "witness", "json"},
                                 {"cartesian"});
     if (!opts)
         return ExitUsage;

@@ -106,6 +106,7 @@ verify options:
   --order bfs|dfs|rpo  traversal order of the ART analyses (default bfs)
   --cartesian          predicate analysis: Cartesian abstraction, not Boolean
   --blocks edge|loop   predicate analysis: abstraction after every edge or at loop heads (default)
+  --merge join|sep     predicate analysis: merge the paths inside a block (default join) or not
   --time S             time budget in seconds (default 60)
   --max-nodes N        ART node budget (default 1000000)
   --k-max K            the last k of k-induction (default 256)
@@ -119,6 +120,8 @@ coverage options:
                        state) instead of Boolean combinations of the predicates
   --blocks edge|loop   predicate analysis: abstract after every edge, or only at loop heads
                        with the loop-free paths between them exact (default loop)
+  --merge join|sep     predicate analysis, large blocks: merge the paths that meet inside a
+                       block into one state (default join), or keep every path apart
   --order bfs|dfs|rpo  traversal order of the analysis (default bfs)
   --tie-break          break ties of the order by the Reach score of the location
   --max-nodes N        ART node budget (default 100000)
@@ -157,7 +160,7 @@ verify: 0 true, 10 false, 1 unknown.
 
 int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
-                                {"analysis", "blocks", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
+                                {"analysis", "blocks", "merge", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
                                  "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
                                 {"no-heuristic", "no-completion", "exact", "tie-break", "cartesian"});
     if (!opts)
@@ -183,6 +186,12 @@ int coverageCommand(const std::vector<std::string> &args) {
         co.analysis.singleEdgeBlocks = b == "edge";
     else {
         std::cerr << "vcov-cli: --blocks takes edge or loop\n";
+        return ExitUsage;
+    }
+    if (auto m = opts->value("merge", "join"); m == "join" || m == "sep")
+        co.analysis.mergeBlocks = m == "join";
+    else {
+        std::cerr << "vcov-cli: --merge takes join or sep\n";
         return ExitUsage;
     }
     try {

@@ -1,8 +1,8 @@
 // The CPA interface (DESIGN.md §2: "a new analysis is a new domain, not a new engine"):
 // what ArtAnalysis needs of an abstract domain — an initial state, the transfer relation
-// (successors of a state at a location, the call stack included), the stop operator's
-// order (⊑) — and, for domains that refine their precision (CEGAR), the refinement of an
-// infeasible path to a target. The explicit-value domain (ValueDomain.h) and the predicate
+// (successors of a state at a location, the call stack included), the merge operator (sep
+// unless the domain joins), the stop operator's order (⊑) — and, for domains that refine
+// their precision (CEGAR), the refinement of an infeasible path to a target. The explicit-value domain (ValueDomain.h) and the predicate
 // domain (PredicateDomain.h) implement it.
 #pragma once
 
@@ -68,6 +68,9 @@ struct Refinement {
     std::vector<std::string> learned;
     // The infeasible part of the path in source terms (the conditions that contradict).
     std::string why;
+    // The tree path is infeasible, but a path merged into a state on it reaches the target
+    // (merge-join): no refinement is due; the ART paths through the merges decide it.
+    bool mergedPathFeasible = false;
 };
 
 class AbstractDomain {
@@ -78,6 +81,12 @@ public:
     virtual std::shared_ptr<const AbstractState> initialState() = 0;
     // The successors of a state at a location; throws DomainUnsupported.
     virtual std::vector<Successor> successors(const AbstractState &state, NodeId location) = 0;
+    // The merge operator: a state that holds both `incoming` and `waiting` (a node at the same
+    // location and call stack not expanded yet), or null to keep them apart (merge-sep, the
+    // default). The incoming node is then covered by the waiting one, whose state it becomes.
+    virtual std::shared_ptr<const AbstractState> merge(const AbstractState &incoming, const AbstractState &waiting) {
+        return nullptr;
+    }
     // CEGAR: whether an infeasible tree path to a target is refined (else it is decided over
     // every ART path once the waitlist is empty, as the value analysis does).
     virtual bool refines() const { return false; }

@@ -39,6 +39,7 @@ struct ArtNode {
     std::vector<int> children;
     ArtNodeStatus status = ArtNodeStatus::Waitlist;
     int coveredBy = -1;
+    bool merged = false;        // Covered because its state was merged into coveredBy's (merge-join)
     bool terminal = false;      // the execution ends here (exit, abort, return from main)
     bool exits = false;         // ... and ends normally: a terminating execution
     TargetCheck check = TargetCheck::Unchecked; // Target only

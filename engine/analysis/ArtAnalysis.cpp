@@ -200,7 +200,7 @@ ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathO
     if (options.domain == AnalysisDomain::Predicate)
         m_domain = std::make_unique<PredicateTransfer>(
             program, options.cartesian ? PredicateAbstraction::Cartesian : PredicateAbstraction::Boolean,
-            options.singleEdgeBlocks ? PredicateBlocks::Edge : PredicateBlocks::LoopHead);
+            options.singleEdgeBlocks ? PredicateBlocks::Edge : PredicateBlocks::LoopHead, options.mergeBlocks);
     else
         m_domain = std::make_unique<ValueTransfer>(program);
     LineIndex lines(program);
@@ -292,9 +292,25 @@ int ArtAnalysis::addNode(int parent, const Successor &s) {
             m_newExits.push_back(int(m_art.nodes.size() - 1));
         return int(m_art.nodes.size() - 1);
     }
-    // Stop: covered by a node at the same location whose state is at least as abstract.
     auto &bucket = m_atLocation[{n.location, n.observerState, callStackOf(*n.state)}];
+    // Merge: a waiting node at the same location takes this state into its own (it has no
+    // successors yet, so none was computed from less); this node is covered by it.
     for (int other : bucket) {
+        ArtNode &o = m_art.nodes[size_t(other)];
+        if (o.status != ArtNodeStatus::Waitlist)
+            continue;
+        if (auto joined = m_domain->merge(*n.state, *o.state)) {
+            o.state = std::move(joined);
+            n.status = ArtNodeStatus::Covered;
+            n.coveredBy = other;
+            n.merged = true;
+            break;
+        }
+    }
+    // Stop: covered by a node at the same location whose state is at least as abstract.
+    for (int other : bucket) {
+        if (n.status == ArtNodeStatus::Covered)
+            break;
         if (n.state->lessOrEqual(*m_art.nodes[size_t(other)].state)) {
             n.status = ArtNodeStatus::Covered;
             n.coveredBy = other;
@@ -361,6 +377,10 @@ void ArtAnalysis::decideTargets() {
     m_last.checked = open;
     if (open.empty())
         return;
+    checkOverArtPaths(open, true);
+}
+
+void ArtAnalysis::checkOverArtPaths(const std::vector<int> &open, bool final) {
     const auto started = std::chrono::steady_clock::now();
     const double budget = checkSeconds();
     auto left = [&] { return budget - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
@@ -396,6 +416,15 @@ void ArtAnalysis::decideTargets() {
                              "the property";
             return;
         }
+        if (r.verdict == Verdict::Safe && !final) {
+            // The ART still grows: new coverings may open new paths to it.
+            for (int id : open) {
+                m_art.nodes[size_t(id)].check = TargetCheck::PathInfeasible;
+                m_art.nodes[size_t(id)].checkText = "no execution follows the ART paths to it so far; decided over every "
+                                                    "ART path when the waitlist is empty";
+            }
+            return;
+        }
         if (r.verdict == Verdict::Safe) {
             why = paths.finite() ? "no execution follows any of the ART paths to it (" + across + "; all paths complete)"
                                  : "no execution follows any of the ART paths to it (" + across +
@@ -418,7 +447,7 @@ void ArtAnalysis::decideTargets() {
                        : r.reason;
         break;
     }
-    if (paths.empty()) {
+    if (paths.empty() && final) {
         for (int id : open) {
             m_art.nodes[size_t(id)].check = TargetCheck::Spurious;
             m_art.nodes[size_t(id)].checkText = "spurious: " + why;
@@ -426,10 +455,12 @@ void ArtAnalysis::decideTargets() {
         return;
     }
     for (int id : open) {
-        m_art.nodes[size_t(id)].check = TargetCheck::Unconfirmed;
-        m_art.nodes[size_t(id)].checkText = "unconfirmed: " + why;
+        m_art.nodes[size_t(id)].check = final ? TargetCheck::Unconfirmed : TargetCheck::PathInfeasible;
+        m_art.nodes[size_t(id)].checkText = (final ? "unconfirmed: " : "undecided so far (decided over every ART path "
+                                                                       "when the waitlist is empty): ") + why;
     }
-    m_last.summary = "Could not decide " + std::to_string(open.size()) + " target(s) over every ART path: " + why;
+    if (final)
+        m_last.summary = "Could not decide " + std::to_string(open.size()) + " target(s) over every ART path: " + why;
 }
 
 bool ArtAnalysis::step() {
@@ -532,6 +563,8 @@ bool ArtAnalysis::step() {
         const ArtNode &c = m_art.nodes[size_t(child)];
         if (c.status == ArtNodeStatus::Covered)
             m_last.covered.push_back(child);
+        if (c.merged)
+            m_last.merged.push_back(child);
         if (c.status == ArtNodeStatus::Target) {
             m_last.targets.push_back(child);
             if (m_options.checkTargets)
@@ -542,9 +575,12 @@ bool ArtAnalysis::step() {
     std::string where = "N" + std::to_string(n.location) + " (line " + std::to_string(P.node(n.location).line) + ")";
     m_last.summary = "Expanded node " + std::to_string(id) + " at " + where + ": " +
                      std::to_string(m_last.successors.size()) + " successor(s)";
-    if (!m_last.covered.empty())
-        m_last.summary += ", " + std::to_string(m_last.covered.size()) +
+    if (m_last.covered.size() > m_last.merged.size())
+        m_last.summary += ", " + std::to_string(m_last.covered.size() - m_last.merged.size()) +
                           " covered at once (an existing node at the same location knows no more)";
+    if (!m_last.merged.empty())
+        m_last.summary += ", " + std::to_string(m_last.merged.size()) +
+                          " merged into a waiting node at the same location (its paths join that node's)";
     if (!m_last.targets.empty())
         m_last.summary += ", " + std::to_string(m_last.targets.size()) + " target(s)";
     if (m_last.successors.empty())
@@ -584,6 +620,18 @@ void ArtAnalysis::refineTarget(int node) {
         r = m_domain->refine(path, states);
     } catch (const DomainUnsupported &u) {
         return fail(u.what);
+    }
+    if (r.mergedPathFeasible) {
+        // A path merged into the tree path reaches the target: no abstraction is to blame.
+        ArtNode &t = m_art.nodes[size_t(node)];
+        t.check = TargetCheck::PathInfeasible;
+        m_last.refinement = false;
+        checkOverArtPaths({node}, false);
+        m_last.summary = "Target " + std::to_string(node) + ": its tree path is infeasible, but a path merged into a "
+                         "node on it reaches it; checked over the ART paths to it: " +
+                         (m_stop == StopReason::ViolationFound ? std::string("a replayed execution violates the property")
+                                                               : m_art.nodes[size_t(node)].checkText);
+        return;
     }
     if (r.pivot < 0)
         return fail(r.why.empty() ? "no new predicate" : r.why);
@@ -643,8 +691,10 @@ size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
             if (n.status == ArtNodeStatus::Covered) {
                 // Its coverer was cut: it goes back to the waitlist.
                 n.coveredBy = newId[size_t(n.coveredBy)];
-                if (n.coveredBy < 0)
+                if (n.coveredBy < 0) {
                     n.status = ArtNodeStatus::Waitlist;
+                    n.merged = false;
+                }
             }
             if (int(i) == keep) {
                 n.children.clear();

@@ -1,6 +1,7 @@
 // The CPA algorithm over an abstract domain (AbstractDomain.h: explicit values, predicates):
 // take a node from the waitlist in the chosen traversal order, compute its successors
-// (transfer), keep them separate (merge-sep), cover a successor whose state is subsumed by a
+// (transfer), merge a successor into a waiting node at the same location where the domain
+// joins states (merge-join; else merge-sep), cover a successor whose state is subsumed by a
 // node at the same location (stop), until the waitlist is empty, a budget ends, the caller
 // cancels, or a real violation is found. A domain that refines (CEGAR) gets each infeasible
 // path to a target; the ART is cut where the new precision changes a state and re-grown.
@@ -69,6 +70,9 @@ struct ArtOptions {
     bool cartesian = false;
     // Predicate domain: abstraction after every edge, not only at loop heads (large blocks).
     bool singleEdgeBlocks = false;
+    // Predicate domain, large blocks: merge the states of paths that meet inside a block
+    // (merge-join, CPAchecker's ABE merge), not keep every path apart (merge-sep).
+    bool mergeBlocks = true;
     TraversalOrder order = TraversalOrder::Bfs;
     bool scoreTieBreak = false; // break ties of the order by the score (the Reach heuristic)
     ArtBudget budget;
@@ -87,6 +91,7 @@ struct ArtExpansion {
     std::string why;                 // why this node was taken
     std::vector<int> successors;
     std::vector<int> covered;        // successors covered at once by existing nodes
+    std::vector<int> merged;         // ... of them, those merged into a waiting node (merge-join)
     std::vector<int> targets;
     std::string summary;
     // A refinement (CEGAR): what was learned, and how many nodes the cut removed (node is
@@ -166,6 +171,9 @@ private:
     void enqueue(int node);
     void checkTarget(int node);
     void decideTargets();
+    // Decides targets by bounded model checking over every ART path to them (coverings and
+    // merges included). final: the waitlist is empty, so "no path" proves them spurious.
+    void checkOverArtPaths(const std::vector<int> &targets, bool final);
     double checkSeconds() const;
     void noteLine(PathMove m);
 

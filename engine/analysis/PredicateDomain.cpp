@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <functional>
+#include <cstdio>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace vcov {
 
@@ -31,7 +33,10 @@ std::vector<int> united(const std::vector<int> &a, const std::vector<int> &b) {
 
 bool PredicateState::lessOrEqual(const AbstractState &abstract) const {
     const auto &other = static_cast<const PredicateState &>(abstract);
-    if (block != other.block || !includes(literals, other.literals))
+    // A path formula is compared by identity: the merge operator joins those of one block.
+    if (blockStart || other.blockStart)
+        return blockStart == other.blockStart && serial == other.serial;
+    if (!includes(literals, other.literals))
         return false;
     if (other.cubes.empty())
         return true;
@@ -64,8 +69,16 @@ std::string PredicateState::describe(const Program &) const {
     }
     if (out.empty())
         out = "true";
-    if (!block.empty())
-        out += " at the last loop head, then the " + std::to_string(block.size()) + " operation(s) since";
+    if (blockStart) {
+        if (paths > 1.5) {
+            char n[32];
+            snprintf(n, sizeof n, paths < 1e15 ? "%.0f" : "%.3g", paths);
+            out += " at the last loop head, then any of " + std::string(n) + " merged paths (up to " +
+                   std::to_string(operations) + " operations) since";
+        } else {
+            out += " at the last loop head, then the " + std::to_string(operations) + " operation(s) since";
+        }
+    }
     return out;
 }
 
@@ -102,6 +115,7 @@ struct PredicateTransfer::Impl {
     const Program &P;
     PredicateAbstraction abstraction;
     PredicateBlocks blocks;
+    bool mergeBlocks = true;
     std::vector<char> loopHeads; // per CFA node: the target of a retreating edge (or main's entry)
     z3::context ctx;
     z3::solver solver{ctx};
@@ -376,43 +390,69 @@ struct PredicateTransfer::Impl {
             any = any || cube(c);
         return f && any;
     }
-    // What the steps do, forward: every variable's value after them as a term over the
-    // values before (and fresh constants for havocs), and the condition they take.
-    struct Transition {
-        z3::expr_vector from, to;
+    // A path formula, forward from a block start: every variable's value as a term over the
+    // values there (and fresh constants for havocs), and the condition the paths take.
+    struct Encoding {
         z3::expr guard;
-    };
-    Transition transition(const std::vector<Step> &steps) {
-        Transition t{z3::expr_vector(ctx), z3::expr_vector(ctx), ctx.bool_val(true)};
+        std::vector<z3::expr> from, to;
         std::map<unsigned, size_t> slot; // by the variable's term id
-        auto now = [&](z3::expr e) { return t.from.empty() ? e : e.substitute(t.from, t.to); };
+        explicit Encoding(z3::context &c) : guard(c.bool_val(true)) {}
+        z3::expr_vector vector(z3::context &c, const std::vector<z3::expr> &v) const {
+            z3::expr_vector out(c);
+            for (const auto &e : v)
+                out.push_back(e);
+            return out;
+        }
+        z3::expr apply(z3::context &c, const z3::expr &e) const {
+            return from.empty() ? e : z3::expr(e).substitute(vector(c, from), vector(c, to));
+        }
+    };
+    Encoding extend(Encoding t, const std::vector<Step> &steps) {
         for (const Step &s : steps) {
             if (s.kind == Step::Assume) {
-                t.guard = t.guard && now(s.term);
+                t.guard = t.guard && t.apply(ctx, s.term);
                 continue;
             }
-            z3::expr value = s.kind == Step::Havoc ? freshConst(s.var.get_sort().bv_size()) : now(s.term);
-            auto it = slot.find(s.var.id());
-            if (it != slot.end()) {
-                z3::expr_vector to(ctx);
-                for (unsigned i = 0; i < t.to.size(); ++i)
-                    to.push_back(i == it->second ? value : t.to[i]);
-                t.to = to;
+            z3::expr value = s.kind == Step::Havoc ? freshConst(s.var.get_sort().bv_size()) : t.apply(ctx, s.term);
+            auto it = t.slot.find(s.var.id());
+            if (it != t.slot.end()) {
+                t.to[it->second] = value;
             } else {
-                slot[s.var.id()] = t.from.size();
+                t.slot[s.var.id()] = t.from.size();
                 t.from.push_back(s.var);
                 t.to.push_back(value);
             }
         }
         return t;
     }
+    // Path formulas of block states, by serial; entries of states no longer alive are dropped
+    // now and then.
+    std::unordered_map<uint64_t, std::pair<std::weak_ptr<const PredicateState>, Encoding>> encodings;
+    uint64_t serials = 0;
+    size_t sinceSweep = 0;
+    Encoding encodingOf(const PredicateState &s) {
+        if (!s.blockStart)
+            return Encoding(ctx);
+        auto it = encodings.find(s.serial);
+        if (it == encodings.end())
+            throw DomainUnsupported{"a block state whose path formula is gone (internal error)"};
+        return it->second.second;
+    }
+    void keep(const std::shared_ptr<PredicateState> &s, Encoding e) {
+        s->serial = ++serials;
+        encodings.emplace(s->serial, std::make_pair(std::weak_ptr<const PredicateState>(s), std::move(e)));
+        if (++sinceSweep >= 50000) {
+            sinceSweep = 0;
+            for (auto it = encodings.begin(); it != encodings.end();)
+                it = it->second.first.expired() ? encodings.erase(it) : std::next(it);
+        }
+    }
 
     // The abstraction at `to` of the states after `steps` from phi; nullopt when no state
     // follows. Boolean abstraction enumerates the cubes over the predicates that neither
     // always hold nor never do; past MaxCubes of them it keeps the Cartesian part only.
     static constexpr size_t MaxCubes = 64;
-    std::optional<Abstraction> post(const z3::expr &phi, const std::vector<Step> &steps, NodeId to) {
-        Transition t = transition(steps);
+    std::optional<Abstraction> post(const z3::expr &phi, const Encoding &t, NodeId to) {
         auto it = precision.find(to);
         const size_t n = it == precision.end() ? 0 : it->second.size();
         // One solver frame: the states before and the step, and a name for each predicate after.
@@ -421,9 +461,7 @@ struct PredicateTransfer::Impl {
         std::vector<z3::expr> names;
         for (size_t i = 0; i < n; ++i) {
             const int id = it->second[i];
-            z3::expr p = preds[size_t(id)];
-            if (!t.from.empty())
-                p = p.substitute(t.from, t.to);
+            z3::expr p = t.apply(ctx, preds[size_t(id)]);
             names.push_back(ctx.bool_const(("pred!" + std::to_string(id)).c_str()));
             solver.add(names.back() == p);
         }
@@ -553,36 +591,64 @@ struct PredicateTransfer::Impl {
     }
     bool abstractsAt(NodeId n) const { return blocks == PredicateBlocks::Edge || loopHeads[size_t(n)]; }
 
-    // The state after `move` into `to`: abstracted at the end of a block, else the block grows
-    // by the move (where some state can take it). A target is never abstracted.
+    // The state after `move` into `to`: abstracted at the end of a block, else the block's path
+    // formula grows by the move (where some state can take it). A target is never abstracted.
     std::shared_ptr<PredicateState> after(const PredicateState &s, PathMove move, NodeId to, std::vector<CallFrame> stack,
                                           bool violation = false, bool target = false) {
-        std::vector<Step> steps;
-        for (const PathMove &m : s.block) {
-            std::vector<Step> more = effect(m);
-            steps.insert(steps.end(), more.begin(), more.end());
-        }
-        std::vector<Step> last = effect(move, violation);
-        steps.insert(steps.end(), last.begin(), last.end());
-        const z3::expr phi = formula(s);
+        const std::vector<Step> last = effect(move, violation);
+        const std::shared_ptr<const PredicateState> start = s.blockStart ? s.blockStart : s.shared_from_this();
+        Encoding e = extend(encodingOf(s), last);
+        const z3::expr phi = formula(*start);
         if (!target && abstractsAt(to)) {
-            auto a = post(phi, steps, to);
+            auto a = post(phi, e, to);
             return a ? state(std::move(stack), std::move(*a), to) : nullptr;
         }
         // Only a condition can make the path infeasible: the state before was feasible.
-        if (std::any_of(last.begin(), last.end(), [](const Step &x) { return x.kind == Step::Assume; })) {
-            Transition t = transition(steps);
-            if (check(phi && t.guard) == z3::unsat)
-                return nullptr;
-        }
+        if (std::any_of(last.begin(), last.end(), [](const Step &x) { return x.kind == Step::Assume; }) &&
+            check(phi && e.guard) == z3::unsat)
+            return nullptr;
         auto next = std::make_shared<PredicateState>();
         next->stack = std::move(stack);
-        next->literals = s.literals;
-        next->cubes = s.cubes;
-        next->texts = s.texts;
-        next->precisionUsed = s.precisionUsed;
-        next->block = s.block;
-        next->block.push_back(move);
+        next->literals = start->literals;
+        next->cubes = start->cubes;
+        next->texts = start->texts;
+        next->precisionUsed = start->precisionUsed;
+        next->blockStart = start;
+        next->operations = s.operations + 1;
+        next->paths = s.blockStart ? s.paths : 1;
+        keep(next, std::move(e));
+        return next;
+    }
+
+    // Two block states of one start whose paths exclude each other: one formula, the guard
+    // either path's, each variable's value the one of the path taken. Paths that may overlap
+    // stay apart (the choice by guard would lose the second's states there).
+    std::shared_ptr<PredicateState> merge(const PredicateState &a, const PredicateState &b) {
+        if (!mergeBlocks || !a.blockStart || a.blockStart != b.blockStart || a.stack != b.stack)
+            return nullptr;
+        const Encoding ea = encodingOf(a), eb = encodingOf(b);
+        if (check(formula(*a.blockStart) && ea.guard && eb.guard) != z3::unsat)
+            return nullptr;
+        Encoding m(ctx);
+        m.guard = ea.guard || eb.guard;
+        auto add = [&](const z3::expr &v) {
+            if (m.slot.count(v.id()))
+                return;
+            auto ia = ea.slot.find(v.id()), ib = eb.slot.find(v.id());
+            const z3::expr va = ia == ea.slot.end() ? v : ea.to[ia->second];
+            const z3::expr vb = ib == eb.slot.end() ? v : eb.to[ib->second];
+            m.slot[v.id()] = m.from.size();
+            m.from.push_back(v);
+            m.to.push_back(z3::eq(va, vb) ? va : z3::ite(ea.guard, va, vb));
+        };
+        for (const auto &v : ea.from)
+            add(v);
+        for (const auto &v : eb.from)
+            add(v);
+        auto next = std::make_shared<PredicateState>(b);
+        next->operations = std::max(a.operations, b.operations);
+        next->paths = a.paths + b.paths;
+        keep(next, std::move(m));
         return next;
     }
 
@@ -607,6 +673,127 @@ struct PredicateTransfer::Impl {
         if (isTrueAfterSimplify(f, true) || isTrueAfterSimplify(f, false))
             return;
         out.push_back(f);
+    }
+    // The atoms of a formula with its if-then-else terms lifted: `ite(c, a, b) == k` gives
+    // `a == k`, `b == k` and the atoms of c. A merged path formula chooses each variable's value
+    // by path (an ite per join); lifted, its atoms are the comparisons each path makes, which is
+    // what eliminating the paths' havocs would leave where havocs only decide branches. At most
+    // `cap` of them (the rest are not needed for soundness, only for precision).
+    static constexpr size_t MaxLeaves = 32;
+    std::map<unsigned, std::vector<z3::expr>> leafMemo;
+    const std::vector<z3::expr> &leaves(const z3::expr &t, std::vector<z3::expr> &conditions) {
+        auto memo = leafMemo.find(t.id());
+        if (memo != leafMemo.end())
+            return memo->second;
+        std::vector<z3::expr> out;
+        if (t.is_app() && t.decl().decl_kind() == Z3_OP_ITE && !t.arg(1).is_bool()) {
+            conditions.push_back(t.arg(0));
+            for (unsigned i = 1; i <= 2; ++i)
+                for (const auto &l : leaves(t.arg(i), conditions))
+                    if (out.size() < MaxLeaves && std::none_of(out.begin(), out.end(), [&](const z3::expr &o) { return z3::eq(o, l); }))
+                        out.push_back(l);
+        } else if (t.is_app() && t.num_args() > 0 && !t.is_bool()) {
+            // f(args): every combination of the arguments' leaves, while there are few.
+            std::vector<std::vector<z3::expr>> args;
+            size_t combinations = 1;
+            for (unsigned i = 0; i < t.num_args(); ++i) {
+                args.push_back(leaves(t.arg(i), conditions));
+                combinations *= std::max<size_t>(1, args.back().size());
+            }
+            if (combinations == 1 || combinations > MaxLeaves) {
+                out.push_back(t);
+            } else {
+                std::vector<size_t> pick(args.size(), 0);
+                while (true) {
+                    z3::expr_vector a(ctx);
+                    for (size_t i = 0; i < args.size(); ++i)
+                        a.push_back(args[i][pick[i]]);
+                    out.push_back(t.decl()(a));
+                    size_t i = 0;
+                    while (i < pick.size() && ++pick[i] == args[i].size())
+                        pick[i++] = 0;
+                    if (i == pick.size())
+                        break;
+                }
+            }
+        } else {
+            out.push_back(t);
+        }
+        return leafMemo.emplace(t.id(), std::move(out)).first->second;
+    }
+    void liftedAtoms(const z3::expr &f, std::vector<z3::expr> &out, std::set<unsigned> &seen) {
+        if (!seen.insert(f.id()).second)
+            return;
+        if (f.is_app()) {
+            Z3_decl_kind k = f.decl().decl_kind();
+            bool boolArgs = f.num_args() > 0 && f.arg(0).is_bool();
+            if (k == Z3_OP_AND || k == Z3_OP_OR || k == Z3_OP_NOT || k == Z3_OP_IMPLIES || k == Z3_OP_XOR ||
+                (k == Z3_OP_ITE && f.arg(1).is_bool()) || (k == Z3_OP_EQ && boolArgs)) {
+                for (unsigned i = 0; i < f.num_args(); ++i)
+                    if (f.arg(i).is_bool())
+                        liftedAtoms(f.arg(i), out, seen);
+                return;
+            }
+            if (f.is_bool() && f.num_args() == 2 && f.arg(0).is_bv()) {
+                std::vector<z3::expr> conditions;
+                std::vector<z3::expr> left = leaves(f.arg(0), conditions), right = leaves(f.arg(1), conditions);
+                for (const auto &c : conditions)
+                    liftedAtoms(c, out, seen);
+                if (left.size() * right.size() > 1 && left.size() * right.size() <= MaxLeaves) {
+                    for (const auto &l : left)
+                        for (const auto &r : right) {
+                            z3::expr_vector a(ctx);
+                            a.push_back(l);
+                            a.push_back(r);
+                            z3::expr atom = f.decl()(a).simplify();
+                            std::set<unsigned> none;
+                            atoms(atom, out, none);
+                        }
+                    return;
+                }
+            }
+        }
+        std::set<unsigned> none;
+        atoms(f, out, none);
+    }
+    // Whether a havoc occurs other than as a branch's test against a constant (`h != 0`): then
+    // only quantifier elimination tells what must hold before it.
+    bool havocDecidesValues(const z3::expr &f) {
+        std::set<unsigned> seen;
+        std::function<bool(const z3::expr &)> walk = [&](const z3::expr &e) -> bool {
+            if (!seen.insert(e.id()).second)
+                return false;
+            if (!e.is_app())
+                return false;
+            const Z3_decl_kind k = e.decl().decl_kind();
+            if ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && e.num_args() == 2 && e.arg(0).is_bv() &&
+                ((e.arg(1).is_numeral() && e.arg(0).is_const()) || (e.arg(0).is_numeral() && e.arg(1).is_const())))
+                return false;
+            if (e.is_const() && !e.is_numeral())
+                return e.decl().name().str().rfind("havoc!", 0) == 0;
+            for (unsigned i = 0; i < e.num_args(); ++i)
+                if (walk(e.arg(i)))
+                    return true;
+            return false;
+        };
+        return walk(f);
+    }
+    // The havoc constants a formula mentions (each once).
+    void havocs(const z3::expr &f, std::vector<z3::expr> &out) {
+        std::set<unsigned> seen, found;
+        std::function<void(const z3::expr &)> walk = [&](const z3::expr &e) {
+            if (!seen.insert(e.id()).second)
+                return;
+            if (e.is_const() && !e.is_numeral()) {
+                if (e.decl().name().str().rfind("havoc!", 0) == 0 && found.insert(e.id()).second)
+                    out.push_back(e);
+                return;
+            }
+            if (e.is_app())
+                for (unsigned i = 0; i < e.num_args(); ++i)
+                    walk(e.arg(i));
+        };
+        walk(f);
     }
     bool mentionsHavoc(const z3::expr &f) {
         if (f.is_const() && !f.is_numeral())
@@ -773,13 +960,16 @@ struct PredicateTransfer::Impl {
     std::string where(NodeId n) const { return "N" + std::to_string(n) + " (line " + std::to_string(P.node(n).line) + ")"; }
 };
 
-PredicateTransfer::PredicateTransfer(const Program &program, PredicateAbstraction abstraction, PredicateBlocks blocks)
-    : d(std::make_unique<Impl>(program, abstraction, blocks)) {}
+PredicateTransfer::PredicateTransfer(const Program &program, PredicateAbstraction abstraction, PredicateBlocks blocks,
+                                     bool mergeBlocks)
+    : d(std::make_unique<Impl>(program, abstraction, blocks)) {
+    d->mergeBlocks = mergeBlocks;
+}
 PredicateTransfer::~PredicateTransfer() = default;
 
 std::shared_ptr<const AbstractState> PredicateTransfer::initialState() {
     const NodeId entry = d->P.functions[d->P.entryFunction].entry;
-    auto a = d->post(d->ctx.bool_val(true), d->initialSteps(), entry);
+    auto a = d->post(d->ctx.bool_val(true), d->extend(Impl::Encoding(d->ctx), d->initialSteps()), entry);
     return d->state({{d->P.entryFunction, -1}}, a.value_or(Abstraction{}), entry);
 }
 
@@ -851,31 +1041,64 @@ std::vector<Successor> PredicateTransfer::successors(const AbstractState &abstra
     return out;
 }
 
+std::shared_ptr<const AbstractState> PredicateTransfer::merge(const AbstractState &incoming, const AbstractState &waiting) {
+    const auto *a = dynamic_cast<const PredicateState *>(&incoming);
+    const auto *b = dynamic_cast<const PredicateState *>(&waiting);
+    return a && b ? d->merge(*a, *b) : nullptr;
+}
+
 Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) {
     Refinement r;
-    if (path.empty())
+    if (path.empty() || states.size() != path.size() + 1)
         return r;
     const Program &P = d->P;
     // Node j is reached by the first j moves; its location:
     std::vector<NodeId> at{P.functions[P.entryFunction].entry};
     for (const PathMove &m : path)
         at.push_back(d->target(m));
-    // What must hold before the target's move for the property to hold there.
+    std::vector<const PredicateState *> ps;
+    for (const AbstractState *a : states) {
+        ps.push_back(dynamic_cast<const PredicateState *>(a));
+        if (!ps.back())
+            throw DomainUnsupported{"a state of another domain on the path (internal error)"};
+    }
     const PathMove last = path.back();
     const CfaEdge &le = P.edge(last.edge);
-    z3::expr q = d->ctx.bool_val(false);
-    if (!last.isReturn && le.kind == EdgeKind::Call && le.call.intrinsic == Intrinsic::Assert)
-        q = d->wp(d->effect(last, true), d->ctx.bool_val(false));
-    else if (last.isReturn || le.kind != EdgeKind::Call || le.call.intrinsic != Intrinsic::Error)
+    if (last.isReturn || le.kind != EdgeKind::Call ||
+        (le.call.intrinsic != Intrinsic::Assert && le.call.intrinsic != Intrinsic::Error))
         throw DomainUnsupported{"a target of this kind (" + le.text + ") is not refined"};
-    // Backwards: the weakest precondition at each node; its atoms join that location's precision.
-    std::vector<std::string> core;
-    for (size_t j = path.size() - 1;; --j) {
+    // The block starts on the path (abstractions), and each block's path formula up to the next
+    // one; the target's state holds its block's, the violation included.
+    std::vector<size_t> starts;
+    for (size_t j = 0; j + 1 < ps.size(); ++j)
+        if (!ps[j]->blockStart)
+            starts.push_back(j);
+    if (starts.empty() || starts.front() != 0)
+        throw DomainUnsupported{"a path that does not start at an abstraction (internal error)"};
+    // Backwards, block by block: what must hold at each block start for no path of the blocks
+    // after it to reach the violation — `exact`, with the havocs of those paths free (read: for
+    // every value). Its negation at the root says whether some path of the blocks, merged ones
+    // included, reaches the target. Its atoms, ites lifted, join the location's precision;
+    // where a havoc decides a value, not only a branch, the atoms of its quantifier
+    // elimination too.
+    // `q` is the same, its havocs eliminated block by block where one decides a value (free
+    // havocs read "for every value" there too: they belong to later blocks only).
+    z3::expr exact = d->ctx.bool_val(true), q = d->ctx.bool_val(true);
+    for (size_t k = starts.size(); k-- > 0;) {
+        const size_t j = starts[k];
+        Impl::Encoding e = k + 1 == starts.size()
+                               ? d->encodingOf(*ps.back())
+                               : d->extend(d->encodingOf(*ps[starts[k + 1] - 1]), d->effect(path[starts[k + 1] - 1]));
+        exact = k + 1 == starts.size() ? !e.guard : (!e.guard || e.apply(d->ctx, exact));
+        q = k + 1 == starts.size() ? !e.guard : (!e.guard || e.apply(d->ctx, q));
+        if (d->havocDecidesValues(q)) {
+            std::vector<z3::expr> havocked;
+            d->havocs(q, havocked);
+            q = d->eliminate(q, havocked);
+        }
         std::vector<z3::expr> atoms;
         std::set<unsigned> seen;
-        d->atoms(q, atoms, seen);
-        if (!d->abstractsAt(at[j]))
-            atoms.clear(); // within a block the path formula is exact: no predicates needed
+        d->liftedAtoms(q, atoms, seen);
         auto &prec = d->precision[at[j]];
         for (const z3::expr &a : atoms) {
             int id = d->predicateId(a);
@@ -885,23 +1108,40 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
                 r.learned.push_back(d->texts[size_t(id)] + " at " + d->where(at[j]));
             }
         }
-        if (j == 0)
-            break;
-        std::vector<z3::expr> havocked;
-        z3::expr next = d->eliminate(d->wp(d->effect(path[j - 1]), q, &havocked), havocked);
-        const CfaEdge &e = P.edge(path[j - 1].edge);
-        if (!path[j - 1].isReturn && (e.kind == EdgeKind::Assume || (e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Assume ||
-                                                                                                  e.call.intrinsic == Intrinsic::Assert))))
-            if (!z3::eq(next, q) && !next.simplify().is_true())
-                core.push_back(e.text + " (line " + std::to_string(e.line()) + ")");
-        q = next;
+    }
+    // Some execution follows the blocks to the target: the tree path is infeasible, but a path
+    // merged into a state on it is not. No abstraction is to blame.
+    {
+        Impl::Encoding init = d->extend(Impl::Encoding(d->ctx), d->initialSteps());
+        if (d->check(init.guard && !init.apply(d->ctx, exact)) != z3::unsat) {
+            r.mergedPathFeasible = true;
+            r.why = "a path merged into the path to the target reaches it";
+            return r;
+        }
+    }
+    // The conditions of the tree path that its infeasibility rests on (teaching text): where
+    // the weakest precondition of the violation changes across a condition.
+    std::vector<std::string> core;
+    {
+        z3::expr w = d->ctx.bool_val(false);
+        if (le.call.intrinsic == Intrinsic::Assert)
+            w = d->wp(d->effect(last, true), w);
+        for (size_t j = path.size() - 1; j > 0; --j) {
+            z3::expr next = d->wp(d->effect(path[j - 1]), w);
+            const CfaEdge &e = P.edge(path[j - 1].edge);
+            if (!path[j - 1].isReturn &&
+                (e.kind == EdgeKind::Assume ||
+                 (e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Assume || e.call.intrinsic == Intrinsic::Assert))))
+                if (!z3::eq(next, w) && !next.simplify().is_true())
+                    core.push_back(e.text + " (line " + std::to_string(e.line()) + ")");
+            w = next;
+        }
     }
     // The first state computed with less precision than its location has now: learned just
     // now, or by another path's refinement after the state was made.
-    for (size_t j = 0; j + 1 < at.size() && j < states.size(); ++j) {
+    for (size_t j : starts) {
         auto now = d->precision.find(at[j]);
-        const auto *s = dynamic_cast<const PredicateState *>(states[j]);
-        if (d->abstractsAt(at[j]) && now != d->precision.end() && (!s || now->second.size() > s->precisionUsed)) {
+        if (now != d->precision.end() && now->second.size() > ps[j]->precisionUsed) {
             r.pivot = int(j);
             break;
         }

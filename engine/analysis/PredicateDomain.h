@@ -4,9 +4,13 @@
 // (Boolean abstraction, by enumerating models), or only the first part (Cartesian
 // abstraction, cheaper, blind to "a or b") — computed by Z3 over bit-vectors with C's semantics — wrap-around,
 // truncating division, shifts (bmc/IntegerTerms.h, the encoder's own terms). Blocks are
-// single CFA edges or the loop-free paths between loop heads. The precision grows by refinement: the weakest preconditions of the
-// property along an infeasible path to a target, split into their atoms, attached to the
-// locations where they hold (an interpolation-free refinement; Z3 gives no interpolants).
+// single CFA edges or the loop-free paths between loop heads; inside a block, the states of
+// paths that meet at a location (same block start, same call stack) are merged into one
+// path formula (CPAchecker's merge-join of large-block encoding), so a block costs nodes per
+// location, not per path. The precision grows by refinement: the weakest preconditions of the
+// property over the blocks of an infeasible path to a target, split into their atoms, attached
+// to the block starts where they hold (an interpolation-free refinement; Z3 gives no
+// interpolants).
 //
 // Modelled: integer and _Bool variables (globals, locals, parameters, return values) and calls
 // of functions with bodies that do not recurse. Anything else (pointers, arrays, structs,
@@ -21,7 +25,7 @@
 
 namespace vcov {
 
-struct PredicateState : AbstractState {
+struct PredicateState : AbstractState, std::enable_shared_from_this<PredicateState> {
     // Sorted; id + 1 where predicate id holds, -(id + 1) where its negation holds.
     std::vector<int> literals;
     // Boolean abstraction: one of these cubes (sorted literals) holds too; none: no more is known.
@@ -31,9 +35,13 @@ struct PredicateState : AbstractState {
     // How many predicates its location's precision had when it was computed (lazy
     // abstraction: a refinement recomputes the states made with less).
     size_t precisionUsed = 0;
-    // Large blocks: the moves since the last abstraction (a loop head); the predicates above
-    // are what held there, and the state is what those moves make of it (a path formula).
-    std::vector<PathMove> block;
+    // Large blocks: the abstraction at the last loop head (null: this state is one), where the
+    // predicates above held; the state is what the paths since make of it — a path formula the
+    // domain keeps under `serial` (states hold no solver terms: snapshots cross threads).
+    std::shared_ptr<const PredicateState> blockStart;
+    uint64_t serial = 0;
+    size_t operations = 0; // the most moves any of its paths made since the block start
+    double paths = 1;      // how many paths since the block start were merged into it
 
     // Every literal of other is one of this state's, and each of this state's cubes has every
     // literal of one of other's (a sufficient test of this ⇒ other).
@@ -51,13 +59,16 @@ enum class PredicateBlocks { Edge, LoopHead };
 class PredicateTransfer : public AbstractDomain {
 public:
     explicit PredicateTransfer(const Program &program, PredicateAbstraction abstraction = PredicateAbstraction::Boolean,
-                               PredicateBlocks blocks = PredicateBlocks::LoopHead);
+                               PredicateBlocks blocks = PredicateBlocks::LoopHead, bool mergeBlocks = true);
     ~PredicateTransfer() override;
 
     const char *name() const override { return "predicate"; }
     std::shared_ptr<const AbstractState> initialState() override;
     std::vector<Successor> successors(const AbstractState &state, NodeId location) override;
     bool refines() const override { return true; }
+    // Merge-join inside a block: two states of the same block start whose paths exclude each
+    // other become one path formula (a disjunction, the variables' values chosen by path).
+    std::shared_ptr<const AbstractState> merge(const AbstractState &incoming, const AbstractState &waiting) override;
     Refinement refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) override;
     std::vector<std::pair<std::string, std::string>> precision() const override;
     size_t precisionSize() const override;

@@ -112,8 +112,10 @@ ExplorationDot explorationToDot(const Program &program, const ExplorationSnapsho
             // more than its coverer, so the coverer's subtree continues it.
             if (n.status == ArtNodeStatus::Covered && n.coveredBy >= 0 && keep[size_t(n.coveredBy)])
                 edge("n" + std::to_string(n.id), "n" + std::to_string(n.coveredBy),
-                     "covered: the state of " + std::to_string(n.id) + " \u2291 the state of " +
-                         std::to_string(n.coveredBy),
+                     n.merged ? "merged: the paths of " + std::to_string(n.id) + " joined the state of " +
+                                    std::to_string(n.coveredBy)
+                              : "covered: the state of " + std::to_string(n.id) + " \u2291 the state of " +
+                                    std::to_string(n.coveredBy),
                      true, labelled);
         }
     } else {

@@ -68,7 +68,8 @@ json explorationToJson(const Program &program, const CoverageResult &r) {
     if (r.art)
         for (const ArtNode &n : r.art->nodes)
             art.push_back({n.location, n.parent, n.via.edge, n.via.isReturn, artNodeStatusName(n.status), n.coveredBy,
-                           n.terminal, n.exits, targetCheckName(n.check), n.message, n.observerState, n.expansion, n.checkText});
+                           n.terminal, n.exits, targetCheckName(n.check), n.message, n.observerState, n.expansion, n.checkText,
+                           n.merged});
     j["art"] = std::move(art);
     json states = json::array();
     for (const AaState &s : r.automaton.states) {
@@ -153,6 +154,8 @@ CoverageResult explorationFromJson(const Program &program, const json &j) {
                 n.check = byName(TargetChecks, targetCheckName, a.at(8).get<std::string>());
             if (a.size() > 12)
                 n.checkText = a.at(12).get<std::string>();
+            if (a.size() > 13) // sessions before merge-join have no such column
+                n.merged = a.at(13).get<bool>() && n.status == ArtNodeStatus::Covered;
             n.message = a.at(9).get<std::string>();
             n.observerState = a.at(10).get<int>();
             n.expansion = a.at(11).get<int>();

@@ -3,6 +3,7 @@
 
   tests/bench/paper_tables.py --table 1|2 [--budget S] [--exec-time S] [--cli VCOV_CLI]
                               [--analysis value|predicate] [--cartesian] [--only TEXT]
+                              [--order bfs|dfs|rpo] [--merge join|sep]
 
 Each row of ../shared/bench/svcomp/paper000/TABLES.tsv of the chosen table is run as the paper
 did: phase 1 the ART analysis until the budget (the paper: 900 s; Table 1 the value analysis,
@@ -32,7 +33,7 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 BENCH = os.path.abspath(os.path.join(ROOT, "..", "shared", "bench"))
 
 
-def run(cli, task, analysis, budget, exec_time, heuristic, cartesian):
+def run(cli, task, analysis, budget, exec_time, heuristic, cartesian, order=None, merge=None):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "coverage.json")
         cmd = [cli, "coverage", "--task", os.path.join(BENCH, task), "--analysis", analysis, "--time", str(budget),
@@ -42,6 +43,10 @@ def run(cli, task, analysis, budget, exec_time, heuristic, cartesian):
             cmd.append("--no-heuristic")
         if cartesian:
             cmd.append("--cartesian")
+        if order:
+            cmd += ["--order", order]
+        if merge:
+            cmd += ["--merge", merge]
         start = time.monotonic()
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=budget + exec_time + 600)
         seconds = time.monotonic() - start
@@ -79,20 +84,23 @@ def main():
     ap.add_argument("--analysis", default=None)
     ap.add_argument("--cartesian", action="store_true")
     ap.add_argument("--only", default=None)
+    ap.add_argument("--order", default=None, help="the ART analysis's traversal order (default: vcov-cli's)")
+    ap.add_argument("--merge", default=None, help="predicate analysis: join or sep (default: vcov-cli's)")
     a = ap.parse_args()
     analysis = a.analysis or ("value" if a.table == 1 else "predicate")
     exec_time = a.exec_time if a.exec_time is not None else a.budget
     rows = [r for r in csv.DictReader(open(os.path.join(BENCH, "svcomp", "paper000", "TABLES.tsv")), delimiter="\t")
             if int(r["table"]) == a.table and (not a.only or a.only in r["paper_row"])]
-    print("Table %d, %s analysis%s, budget %g s, generation %g s; vcov | paper" %
-          (a.table, analysis, " (Cartesian)" if a.cartesian else "", a.budget, exec_time))
+    print("Table %d, %s analysis%s%s%s, budget %g s, generation %g s; vcov | paper" %
+          (a.table, analysis, " (Cartesian)" if a.cartesian else "", ", order " + a.order if a.order else "",
+           ", merge " + a.merge if a.merge else "", a.budget, exec_time))
     head = "%-22s %13s %13s %17s %13s %9s %19s" % ("program", "# lines", "Over A.", "Under A. b/h", "# exec b/h",
                                                  "Bug? b/h", "CPU s b/h")
     print(head)
     targets = {"rows": 0, "evidence": 0, "evidence_paper": 0, "at_least_paper": 0, "comparable": 0, "heur_ok": 0}
     for r in rows:
-        base = run(a.cli, r["task"], analysis, a.budget, exec_time, False, a.cartesian)
-        heur = run(a.cli, r["task"], analysis, a.budget, exec_time, True, a.cartesian)
+        base = run(a.cli, r["task"], analysis, a.budget, exec_time, False, a.cartesian, a.order, a.merge)
+        heur = run(a.cli, r["task"], analysis, a.budget, exec_time, True, a.cartesian, a.order, a.merge)
         targets["rows"] += 1
         if "error" in base or "error" in heur:
             print("%-22s error: %s" % (r["paper_row"], (base.get("error") or heur.get("error"))))

@@ -261,3 +261,123 @@ TEST(PredicateAnalysis, CoverageStatesTheAnalysisAndItsPrecision) {
     EXPECT_GE(j["analysis"]["refinements"].get<size_t>(), 1u);
     EXPECT_FALSE(j["analysis"]["precision"].empty());
 }
+
+namespace {
+
+// A loop whose body is `rounds` if-statements in a row: 2^rounds paths through one iteration,
+// the shape of the SystemC schedulers (token rings) of paper 000's Table 2.
+std::string branchyLoop(int rounds) {
+    std::string s = std::string(Prelude) + "int main(void) { int x = 0, y = 0, n = 0;\n"
+                                           "  while (__VERIFIER_nondet_int()) {\n";
+    for (int i = 0; i < rounds; ++i)
+        s += "    if (__VERIFIER_nondet_int()) { x++; y++; } else { n = n + " + std::to_string(i + 1) + "; }\n";
+    s += "  }\n";
+    s += "  if (x != y) reach_error();\n";
+    return s + "  return 0; }\n";
+}
+
+size_t mergedNodes(const Art &art) {
+    size_t n = 0;
+    for (const ArtNode &node : art.nodes)
+        n += node.merged;
+    return n;
+}
+
+} // namespace
+
+// Merge-join inside large blocks: the paths of one iteration meet at every join point and go
+// on as one state, so the ART grows with the locations of the body, not its 2^12 paths — and
+// the proof of x == y still comes out of the refinement.
+TEST(PredicateAnalysis, MergesThePathsOfABlock) {
+    auto p = parseC(branchyLoop(12));
+    ASSERT_TRUE(p);
+    for (TraversalOrder order : {TraversalOrder::ReversePostorder, TraversalOrder::Bfs}) {
+        auto a = predicateAnalysis(*p, order);
+        EXPECT_EQ(a->run(), StopReason::Finished) << traversalOrderName(order) << ": " << a->stopText();
+        EXPECT_GE(mergedNodes(a->art()), 10u) << traversalOrderName(order);
+        // A few nodes per location per iteration explored, far from the 4,096 paths.
+        EXPECT_LT(a->art().nodes.size(), 1500u) << traversalOrderName(order);
+        EXPECT_NE(precisionText(*a).find("x == y"), std::string::npos) << precisionText(*a);
+        // A merged node says so: the panel and the state's text.
+        bool said = false;
+        for (const ArtNode &n : a->art().nodes)
+            said |= n.state && n.state->describe(*p).find("merged paths") != std::string::npos;
+        EXPECT_TRUE(said);
+    }
+    // Without the merge every path is its own subtree: the same budget runs out.
+    CoverageOptions co;
+    co.analysis.domain = AnalysisDomain::Predicate;
+    co.analysis.order = TraversalOrder::ReversePostorder;
+    co.analysis.mergeBlocks = false;
+    co.analysis.budget.maxNodes = 1500;
+    auto sep = coverageAnalysis(*p, co);
+    EXPECT_EQ(sep->run(), StopReason::NodeBudget) << sep->stopText();
+    EXPECT_EQ(mergedNodes(sep->art()), 0u);
+}
+
+// A violation reached only along a path that was merged into another: the target's own tree
+// path is infeasible, no predicate is to blame, and the ART paths through the merge find the
+// execution, replayed — never a refinement that "learns nothing", never a proof.
+TEST(PredicateAnalysis, FindsABugOnAMergedPath) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  int x = __VERIFIER_nondet_int(), y = 0;
+  if (x > 0) y = 1; else y = 2;
+  if (x > 5) y = y + 10;
+  if (y == 2) reach_error();
+  return 0; })");
+    ASSERT_TRUE(p);
+    for (TraversalOrder order : Orders) {
+        auto a = predicateAnalysis(*p, order);
+        ASSERT_EQ(a->run(), StopReason::ViolationFound) << traversalOrderName(order) << ": " << a->stopText();
+        // Depth first reaches a join along one path and goes on before the other arrives.
+        if (order != TraversalOrder::Dfs)
+            EXPECT_GT(mergedNodes(a->art()), 0u) << traversalOrderName(order);
+        ASSERT_TRUE(a->counterexample());
+        EXPECT_TRUE(violates(*p, a->counterexample()->input));
+    }
+}
+
+// Merged blocks against BMC with every loop fully unwound, on loops with branches whose paths
+// rejoin (bounded, so BMC is complete): every "finished" safe, every violation replayed.
+TEST(PredicateAnalysis, MergedBlocksAgreeWithCompleteBmc) {
+    const char *bodies[] = {
+        R"(int main(void) { int i = 0, a = 0, b = 0;
+  while (i < 4) { if (__VERIFIER_nondet_int()) a++; else b++; i++; }
+  if (a + b != 4) reach_error(); return 0; })",
+        R"(int main(void) { int i = 0, a = 0, b = 0;
+  while (i < 4) { if (__VERIFIER_nondet_int()) a++; else b++; i++; }
+  if (a == 3 && b == 1) reach_error(); return 0; })",
+        R"(int s; void step(int c) { if (c) s = s + 2; else s = s + 1; }
+int main(void) { int i = 0; while (i < 3) { step(__VERIFIER_nondet_int()); i++; }
+  if (s > 6 || s < 3) reach_error(); return 0; })",
+        R"(int s; void step(int c) { if (c > 0) s = s + c; else s = s - 1; }
+int main(void) { int i = 0; while (i < 3) { int c = __VERIFIER_nondet_int(); __VERIFIER_assume(c >= 0 && c < 3); step(c); i++; }
+  if (s == 6 || s == -3) reach_error(); return 0; })",
+        R"(int main(void) { unsigned char c = __VERIFIER_nondet_int(); int k = 0;
+  if (c > 200) k = 1; else if (c > 100) k = 2; else k = 3;
+  if (c == 255) k = k + 1;
+  if (k == 4 && c != 255) reach_error(); return 0; })",
+    };
+    for (const char *body : bodies) {
+        auto p = parseC(std::string(Prelude) + body);
+        ASSERT_TRUE(p) << body;
+        BmcOptions bo;
+        bo.unwind = 5;
+        const BmcResult b = checkProgram(*p, bo);
+        ASSERT_NE(b.verdict, Verdict::Unknown) << body << b.reason;
+        for (TraversalOrder order : Orders) {
+            auto a = predicateAnalysis(*p, order);
+            const StopReason stop = a->run();
+            if (stop == StopReason::Finished) {
+                EXPECT_EQ(b.verdict, Verdict::Safe) << traversalOrderName(order) << ": " << body;
+            }
+            if (stop == StopReason::ViolationFound) {
+                EXPECT_EQ(b.verdict, Verdict::Unsafe) << body;
+                ASSERT_TRUE(a->counterexample());
+                EXPECT_TRUE(violates(*p, a->counterexample()->input)) << body;
+            }
+            EXPECT_TRUE(stop == StopReason::Finished || stop == StopReason::ViolationFound)
+                << traversalOrderName(order) << ": " << body << "\n" << a->stopText() << "\n" << precisionText(*a);
+        }
+    }
+}
