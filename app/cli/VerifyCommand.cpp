@@ -35,7 +35,12 @@ Outcome byArt(const Program &program, AnalysisDomain domain, TraversalOrder orde
     o.cartesian = opts.has("cartesian");
     o.singleEdgeBlocks = opts.value("blocks", "loop") == "edge";
     o.mergeBlocks = opts.value("merge", "join") != "sep";
-    o.order = order;
+    // Large blocks merge where paths meet; a breadth-first order expands a join before the
+    // second path arrives, reverse postorder after every path into it (token_ring.03: 159 vs
+    // 74 lines explored in 30 s).
+    o.order = opts.value("order").empty() && domain == AnalysisDomain::Predicate && !o.singleEdgeBlocks
+                  ? TraversalOrder::ReversePostorder
+                  : order;
     o.budget.maxSeconds = seconds;
     o.budget.maxNodes = maxNodes;
     o.targetSeconds = std::max(1.0, std::min(30.0, seconds / 2));

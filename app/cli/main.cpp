@@ -103,7 +103,8 @@ validate options (vcov-cli validate --witness FILE PROGRAM.c):
 verify options:
   --analysis A         value, predicate (CEGAR), kinduction, or auto (default: the predicate
                        analysis for 40 % of the time, then k-induction)
-  --order bfs|dfs|rpo  traversal order of the ART analyses (default bfs)
+  --order bfs|dfs|rpo  traversal order of the ART analyses (default bfs; rpo for the
+                       predicate analysis with large blocks)
   --cartesian          predicate analysis: Cartesian abstraction, not Boolean
   --blocks edge|loop   predicate analysis: abstraction after every edge or at loop heads (default)
   --merge join|sep     predicate analysis: merge the paths inside a block (default join) or not
@@ -122,7 +123,8 @@ coverage options:
                        with the loop-free paths between them exact (default loop)
   --merge join|sep     predicate analysis, large blocks: merge the paths that meet inside a
                        block into one state (default join), or keep every path apart
-  --order bfs|dfs|rpo  traversal order of the analysis (default bfs)
+  --order bfs|dfs|rpo  traversal order of the analysis (default bfs; rpo for the predicate
+                       analysis with large blocks, where paths merge)
   --tie-break          break ties of the order by the Reach score of the location
   --max-nodes N        ART node budget (default 100000)
   --time S             analysis time budget in seconds (default 60)
@@ -174,12 +176,6 @@ int coverageCommand(const std::vector<std::string> &args) {
         std::cerr << "vcov-cli: unknown analysis '" << opts->value("analysis") << "' (available: value, predicate)\n";
         return ExitUsage;
     }
-    auto order = traversalOrderFromName(opts->value("order", "bfs"));
-    if (!order || *order == TraversalOrder::Postorder) {
-        std::cerr << "vcov-cli: --order takes bfs, dfs or rpo\n";
-        return ExitUsage;
-    }
-    co.analysis.order = *order;
     co.analysis.scoreTieBreak = opts->has("tie-break");
     co.analysis.cartesian = opts->has("cartesian");
     if (auto b = opts->value("blocks", "loop"); b == "edge" || b == "loop")
@@ -188,6 +184,15 @@ int coverageCommand(const std::vector<std::string> &args) {
         std::cerr << "vcov-cli: --blocks takes edge or loop\n";
         return ExitUsage;
     }
+    // The predicate analysis's large blocks merge where paths meet, which reverse postorder
+    // lets happen (a join after every path into it); breadth first expands joins too early.
+    const bool largeBlocks = co.analysis.domain == AnalysisDomain::Predicate && !co.analysis.singleEdgeBlocks;
+    auto order = traversalOrderFromName(opts->value("order", largeBlocks ? "rpo" : "bfs"));
+    if (!order || *order == TraversalOrder::Postorder) {
+        std::cerr << "vcov-cli: --order takes bfs, dfs or rpo\n";
+        return ExitUsage;
+    }
+    co.analysis.order = *order;
     if (auto m = opts->value("merge", "join"); m == "join" || m == "sep")
         co.analysis.mergeBlocks = m == "join";
     else {

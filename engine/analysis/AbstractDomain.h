@@ -9,6 +9,7 @@
 #include "Cfa.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -94,6 +95,13 @@ public:
     // states along it (states[i]: the state the first i moves reach).
     virtual Refinement refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) {
         return {};
+    }
+    // Whether some execution may follow the abstract path to a target (the moves from the root
+    // and the states along it, merged paths included): false is a proof that none does, true
+    // or nullopt leaves it to bounded model checking over the ART paths. Null by default.
+    virtual std::optional<bool> pathFeasible(const std::vector<PathMove> &path,
+                                             const std::vector<const AbstractState *> &states) {
+        return std::nullopt;
     }
     // How many predicates (or the like) the precision holds: it only grows.
     virtual size_t precisionSize() const { return 0; }

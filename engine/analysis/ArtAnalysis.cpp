@@ -337,6 +337,34 @@ double ArtAnalysis::checkSeconds() const {
 }
 
 void ArtAnalysis::checkTarget(int node) {
+    m_refineDue = false;
+    if (m_domain->refines()) {
+        // The domain's own encoding of the abstract path (its blocks, merged paths included)
+        // proves most spurious paths infeasible at once; a satisfiable one is decided by BMC
+        // over the ART paths to the target, which replays the bug.
+        std::vector<int> chain;
+        for (int n = node; n >= 0; n = m_art.nodes[size_t(n)].parent)
+            chain.push_back(n);
+        std::reverse(chain.begin(), chain.end());
+        std::vector<const AbstractState *> states;
+        for (int n : chain)
+            states.push_back(m_art.nodes[size_t(n)].state.get());
+        std::optional<bool> feasible;
+        try {
+            feasible = m_domain->pathFeasible(m_art.pathTo(node), states);
+        } catch (const DomainUnsupported &) {
+        }
+        if (feasible && !*feasible) {
+            ArtNode &t = m_art.nodes[size_t(node)];
+            t.check = TargetCheck::PathInfeasible;
+            t.checkText = "no execution follows its abstract path (the path formulas of its blocks, merged paths "
+                          "included, contradict each other)";
+            m_refineDue = true;
+            return;
+        }
+        checkOverArtPaths({node}, false);
+        return;
+    }
     ArtNode &t = m_art.nodes[size_t(node)];
     // A target of the abstraction is a violation if some execution follows its tree path.
     FollowPath path(m_art.pathTo(node));
@@ -408,7 +436,8 @@ void ArtAnalysis::checkOverArtPaths(const std::vector<int> &open, bool final) {
             if (m_violationNode >= 0) {
                 ArtNode &t = m_art.nodes[size_t(m_violationNode)];
                 t.check = TargetCheck::Confirmed;
-                t.checkText = "confirmed: an execution reaches it along an ART path through a covering (replayed)";
+                t.checkText = final ? "confirmed: an execution reaches it along an ART path through a covering (replayed)"
+                                  : "confirmed: an execution reaches it along an ART path (replayed)";
             }
             m_counterexample = r.counterexample;
             m_stop = StopReason::ViolationFound;
@@ -480,9 +509,9 @@ bool ArtAnalysis::step() {
         m_last.why = "a target made by the last expansion";
         checkTarget(id);
         const ArtNode &t = m_art.nodes[size_t(id)];
-        m_last.summary = "Checked target " + std::to_string(id) + " (" + t.message + ") along its tree path: " +
-                         targetCheckName(t.check);
-        if (t.check == TargetCheck::PathInfeasible && m_domain->refines()) {
+        m_last.summary = "Checked target " + std::to_string(id) + " (" + t.message + ") along its " +
+                         (m_domain->refines() ? "abstract path: " : "tree path: ") + targetCheckName(t.check);
+        if (t.check == TargetCheck::PathInfeasible && m_domain->refines() && m_refineDue) {
             // CEGAR: the abstract path is spurious; the next step refines along it.
             m_art.nodes[size_t(id)].checkText = "its tree path is infeasible: the precision is refined along it (CEGAR)";
             m_unrefined.push_back(id);

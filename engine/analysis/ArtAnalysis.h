@@ -204,7 +204,8 @@ private:
     std::map<std::vector<PathMove>, size_t> m_refinedPaths;
     size_t m_refinements = 0;
     std::string m_refinementFailure;
-    bool m_targetsDecided = false;  // the all-paths decision ran on the empty waitlist
+    bool m_targetsDecided = false;
+    bool m_refineDue = false;       // the last target check proved its abstract path infeasible  // the all-paths decision ran on the empty waitlist
     const std::atomic<bool> *m_cancel = nullptr; // run()'s, while it runs
     double m_seconds = 0;
 };

@@ -1047,6 +1047,63 @@ std::shared_ptr<const AbstractState> PredicateTransfer::merge(const AbstractStat
     return a && b ? d->merge(*a, *b) : nullptr;
 }
 
+std::optional<bool> PredicateTransfer::pathFeasible(const std::vector<PathMove> &path,
+                                                    const std::vector<const AbstractState *> &states) {
+    if (path.empty() || states.size() != path.size() + 1)
+        return std::nullopt;
+    std::vector<const PredicateState *> ps;
+    for (const AbstractState *a : states) {
+        ps.push_back(dynamic_cast<const PredicateState *>(a));
+        if (!ps.back())
+            return std::nullopt;
+    }
+    std::vector<size_t> starts;
+    for (size_t j = 0; j + 1 < ps.size(); ++j)
+        if (!ps[j]->blockStart)
+            starts.push_back(j);
+    if (starts.empty() || starts.front() != 0 || !ps.back()->blockStart)
+        return std::nullopt;
+    // Forward: each block's path formula over fresh copies of the variables at its start.
+    z3::expr f = d->ctx.bool_val(true);
+    Impl::Encoding init = d->extend(Impl::Encoding(d->ctx), d->initialSteps());
+    std::vector<z3::expr> from = init.from, to = init.to; // the variables at the current block start
+    auto now = [&](const z3::expr &e) {
+        if (from.empty())
+            return e;
+        z3::expr_vector a(d->ctx), b(d->ctx);
+        for (size_t i = 0; i < from.size(); ++i) {
+            a.push_back(from[i]);
+            b.push_back(to[i]);
+        }
+        return z3::expr(e).substitute(a, b);
+    };
+    f = init.guard;
+    for (size_t k = 0; k < starts.size(); ++k) {
+        Impl::Encoding e = k + 1 == starts.size()
+                               ? d->encodingOf(*ps.back())
+                               : d->extend(d->encodingOf(*ps[starts[k + 1] - 1]), d->effect(path[starts[k + 1] - 1]));
+        f = f && now(e.guard);
+        // The variables after the block, in terms of the root's.
+        std::vector<z3::expr> nextFrom = from, nextTo = to;
+        for (size_t i = 0; i < e.from.size(); ++i) {
+            const z3::expr value = now(e.to[i]);
+            auto at = std::find_if(nextFrom.begin(), nextFrom.end(), [&](const z3::expr &v) { return z3::eq(v, e.from[i]); });
+            if (at == nextFrom.end()) {
+                nextFrom.push_back(e.from[i]);
+                nextTo.push_back(value);
+            } else {
+                nextTo[size_t(at - nextFrom.begin())] = value;
+            }
+        }
+        from = std::move(nextFrom);
+        to = std::move(nextTo);
+    }
+    const z3::check_result r = d->check(f);
+    if (r == z3::unknown)
+        return std::nullopt;
+    return r == z3::sat;
+}
+
 Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) {
     Refinement r;
     if (path.empty() || states.size() != path.size() + 1)
@@ -1113,7 +1170,8 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
     // merged into a state on it is not. No abstraction is to blame.
     {
         Impl::Encoding init = d->extend(Impl::Encoding(d->ctx), d->initialSteps());
-        if (d->check(init.guard && !init.apply(d->ctx, exact)) != z3::unsat) {
+        const z3::check_result chain = d->check(init.guard && !init.apply(d->ctx, exact));
+        if (chain != z3::unsat) {
             r.mergedPathFeasible = true;
             r.why = "a path merged into the path to the target reaches it";
             return r;

@@ -70,6 +70,10 @@ public:
     // other become one path formula (a disjunction, the variables' values chosen by path).
     std::shared_ptr<const AbstractState> merge(const AbstractState &incoming, const AbstractState &waiting) override;
     Refinement refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) override;
+    // The blocks' path formulas chained from the root (exact, over bit-vectors): unsat proves
+    // that no execution follows the abstract path, merged paths included.
+    std::optional<bool> pathFeasible(const std::vector<PathMove> &path,
+                                     const std::vector<const AbstractState *> &states) override;
     std::vector<std::pair<std::string, std::string>> precision() const override;
     size_t precisionSize() const override;
     // Predicates per location, for the JSON output: location, C texts.
