@@ -680,7 +680,7 @@ struct PredicateTransfer::Impl {
     // what eliminating the paths' havocs would leave where havocs only decide branches. At most
     // `cap` of them (the rest are not needed for soundness, only for precision).
     static constexpr size_t MaxLeaves = 32;
-    std::map<unsigned, std::vector<z3::expr>> leafMemo;
+    std::map<unsigned, std::vector<z3::expr>> leafMemo; // cleared before each formula's lifting
     const std::vector<z3::expr> &leaves(const z3::expr &t, std::vector<z3::expr> &conditions) {
         auto memo = leafMemo.find(t.id());
         if (memo != leafMemo.end())
@@ -1155,6 +1155,7 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
         }
         std::vector<z3::expr> atoms;
         std::set<unsigned> seen;
+        d->leafMemo.clear(); // by term id: valid only while the terms it was made of live
         d->liftedAtoms(q, atoms, seen);
         auto &prec = d->precision[at[j]];
         for (const z3::expr &a : atoms) {

@@ -342,6 +342,68 @@ private slots:
         QVERIFY2(teaching.contains(QStringLiteral("goes back on the waitlist")), qPrintable(teaching));
     }
 
+    // Teaching merge-join (issue 40): in reverse postorder the two paths of an if meet at its
+    // join; the second is merged into the first, which still waits, and the log and the node
+    // panel say so. The analysis still proves the program.
+    void teachingShowsAMergeInsideABlock() {
+        app::MainWindow w;
+        w.resize(1600, 1100);
+        w.show();
+        CoverageOptions o = w.coverageOptions();
+        o.analysis.domain = AnalysisDomain::Predicate;
+        o.analysis.order = TraversalOrder::ReversePostorder;
+        o.execSeconds = 2;
+        w.setCoverageOptions(o);
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy explored(&w, &app::MainWindow::explorationShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/coverage/merged_branches.c"));
+        QVERIFY(shown.wait(60000));
+        auto *graphBox = w.findChild<QComboBox *>(QStringLiteral("graphBox"));
+        QVERIFY(graphBox);
+        graphBox->setCurrentIndex(1);
+        emit graphBox->activated(1);
+        QString log;
+        int merged = -1;
+        for (int i = 0; i < 400 && merged < 0; ++i) {
+            QVERIFY(w.stepAnalysis());
+            QVERIFY(explored.wait(30000));
+            const QString last = w.teachingView()->lastText();
+            log += last + QLatin1Char('\n');
+            const auto snapshot = w.automatonView()->snapshot();
+            if (last.contains(QStringLiteral("merged into a waiting node")))
+                for (const ArtNode &n : snapshot->art->nodes)
+                    if (n.merged)
+                        merged = n.id;
+            if (snapshot->stop != StopReason::Running)
+                break;
+        }
+        QVERIFY2(merged >= 0, qPrintable(log));
+        const auto snapshot = w.automatonView()->snapshot();
+        const int into = snapshot->art->nodes[size_t(merged)].coveredBy;
+        w.artNodeView()->showNode(merged);
+        QVERIFY2(w.artNodeView()->toPlainText().contains(QStringLiteral("Merged into %1").arg(into)),
+                 qPrintable(w.artNodeView()->toPlainText()));
+        // The node it joined holds both paths.
+        w.artNodeView()->showNode(into);
+        QVERIFY2(w.artNodeView()->toPlainText().contains(QStringLiteral("merged paths")), qPrintable(w.artNodeView()->toPlainText()));
+        {
+            QSignalSpy laid(w.automatonView(), &views::AutomatonView::layoutReady);
+            if (w.automatonView()->isLayoutPending())
+                QVERIFY(laid.wait(30000));
+            w.automatonView()->fit();
+            QTest::qWait(100);
+        }
+        screenshot(&w, QStringLiteral("main-window-cegar-merge.png"));
+        const QString teaching = w.teachingView()->findChild<QTextBrowser *>()->toPlainText();
+        QVERIFY2(teaching.contains(QStringLiteral("merged into a waiting node's state")), qPrintable(teaching));
+        // On to the end: the merged blocks still prove x == y.
+        for (int i = 0; i < 2000 && w.automatonView()->snapshot()->stop == StopReason::Running; ++i) {
+            QVERIFY(w.stepAnalysis());
+            QVERIFY(explored.wait(30000));
+        }
+        QCOMPARE(w.automatonView()->snapshot()->stop, StopReason::Finished);
+    }
+
     // Teaching: the abstract state of a node per call frame (⊤ for any value), the covering
     // with its reason, and each target's check as a step of its own, on the program whose
     // target hides behind a covering (issue 13).
