@@ -5,6 +5,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace vcov::views {
 
 namespace {
@@ -14,6 +16,15 @@ QString nodeList(const std::vector<int> &nodes) {
     for (int n : nodes)
         s << QStringLiteral("<a href=\"art:%1\">%1</a>").arg(n);
     return s.isEmpty() ? QObject::tr("none") : s.join(QStringLiteral(", "));
+}
+
+// Successors the stop operator covered, without those the merge joined into a waiting node.
+std::vector<int> coveredOnly(const ArtExpansion &e) {
+    std::vector<int> out;
+    for (int n : e.covered)
+        if (std::find(e.merged.begin(), e.merged.end(), n) == e.merged.end())
+            out.push_back(n);
+    return out;
 }
 
 } // namespace
@@ -94,9 +105,9 @@ void TeachingView::addSnapshot(const Program &program, const ExplorationSnapshot
                           .arg(program.node(n.location).line)
                           .arg(QString::fromStdString(e.why).toHtmlEscaped())
                           .arg(nodeList(e.successors))
-                          .arg(nodeList(e.covered))
+                          .arg(nodeList(coveredOnly(e)))
                           .arg((e.merged.empty() ? QString()
-                                                 : tr(" (merged into a waiting node's state: %1)").arg(nodeList(e.merged))) +
+                                                 : tr("; merged into a waiting node's state: %1").arg(nodeList(e.merged))) +
                                (e.targets.empty() ? QString() : tr("; targets: %1").arg(nodeList(e.targets))))
                           .arg(QString::fromStdString(e.summary).toHtmlEscaped()));
     }

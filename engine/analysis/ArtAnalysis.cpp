@@ -513,7 +513,7 @@ bool ArtAnalysis::step() {
                          (m_domain->refines() ? "abstract path: " : "tree path: ") + targetCheckName(t.check);
         if (t.check == TargetCheck::PathInfeasible && m_domain->refines() && m_refineDue) {
             // CEGAR: the abstract path is spurious; the next step refines along it.
-            m_art.nodes[size_t(id)].checkText = "its tree path is infeasible: the precision is refined along it (CEGAR)";
+            m_art.nodes[size_t(id)].checkText = "its abstract path is infeasible (no execution follows its blocks): the precision is refined along it (CEGAR)";
             m_unrefined.push_back(id);
             m_last.summary += " — no execution follows it: the abstraction is too coarse here, the next step refines it";
         }
