@@ -29,6 +29,10 @@ struct AbstractState {
 
     virtual ~AbstractState() = default;
     int depth() const { return int(stack.size()) - 1; }
+    // How many blocks the paths to this state went through (domains with large blocks; 0
+    // otherwise): reverse postorder is taken within a block level, so paths merge inside a
+    // block while the blocks are explored breadth first.
+    virtual int blockLevel() const { return 0; }
     // this ⊑ other (the stop operator: a state is covered by a more abstract one at the same
     // location). Only ever asked of two states of the same domain and call stack.
     virtual bool lessOrEqual(const AbstractState &other) const = 0;

@@ -242,7 +242,9 @@ ArtAnalysis::Key ArtAnalysis::keyOf(const ArtNode &n) const {
     switch (m_options.order) {
     case TraversalOrder::Bfs: return {level, tie, 0, seq, n.id};
     case TraversalOrder::Dfs: return {-level, tie, 0, -seq, n.id};
-    case TraversalOrder::ReversePostorder: return {-depth, -post, tie, seq, n.id};
+    // Within a block level (large blocks; always 0 elsewhere), deepest call first, then CFA
+    // reverse postorder.
+    case TraversalOrder::ReversePostorder: return {int64_t(n.state ? n.state->blockLevel() : 0) * 65536 - depth, -post, tie, seq, n.id};
     case TraversalOrder::Postorder: return {-depth, post, tie, -seq, n.id};
     }
     return {0, 0, 0, seq, n.id};
@@ -550,7 +552,8 @@ bool ArtAnalysis::step() {
         std::string order = traversalOrderName(m_options.order);
         m_last.why = "first in " + order + " order";
         if (m_options.order == TraversalOrder::ReversePostorder || m_options.order == TraversalOrder::Postorder)
-            m_last.why += " (call depth " + std::to_string(n.depth()) + ", CFA " + order + " index " +
+            m_last.why += " (" + (n.state && n.state->blockLevel() ? "block " + std::to_string(n.state->blockLevel()) + ", " : std::string()) +
+                          "call depth " + std::to_string(n.depth()) + ", CFA " + order + " index " +
                           std::to_string(m_postorder[size_t(n.location)]) + ")";
         else
             m_last.why += " (tree level " + std::to_string(m_level[size_t(id)]) + ")";

@@ -451,7 +451,7 @@ struct PredicateTransfer::Impl {
     // The abstraction at `to` of the states after `steps` from phi; nullopt when no state
     // follows. Boolean abstraction enumerates the cubes over the predicates that neither
     // always hold nor never do; past MaxCubes of them it keeps the Cartesian part only.
-    static constexpr size_t MaxCubes = 64;
+    static constexpr size_t MaxCubes = 1024;
     std::optional<Abstraction> post(const z3::expr &phi, const Encoding &t, NodeId to) {
         auto it = precision.find(to);
         const size_t n = it == precision.end() ? 0 : it->second.size();
@@ -601,7 +601,11 @@ struct PredicateTransfer::Impl {
         const z3::expr phi = formula(*start);
         if (!target && abstractsAt(to)) {
             auto a = post(phi, e, to);
-            return a ? state(std::move(stack), std::move(*a), to) : nullptr;
+            if (!a)
+                return nullptr;
+            auto next = state(std::move(stack), std::move(*a), to);
+            next->level = blocks == PredicateBlocks::LoopHead ? start->level + 1 : 0;
+            return next;
         }
         // Only a condition can make the path infeasible: the state before was feasible.
         if (std::any_of(last.begin(), last.end(), [](const Step &x) { return x.kind == Step::Assume; }) &&
@@ -614,6 +618,7 @@ struct PredicateTransfer::Impl {
         next->texts = start->texts;
         next->precisionUsed = start->precisionUsed;
         next->blockStart = start;
+        next->level = start->level;
         next->operations = s.operations + 1;
         next->paths = s.blockStart ? s.paths : 1;
         keep(next, std::move(e));

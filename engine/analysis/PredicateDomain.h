@@ -42,6 +42,8 @@ struct PredicateState : AbstractState, std::enable_shared_from_this<PredicateSta
     uint64_t serial = 0;
     size_t operations = 0; // the most moves any of its paths made since the block start
     double paths = 1;      // how many paths since the block start were merged into it
+    int level = 0;         // large blocks: the block starts on its paths (the root's is 0)
+    int blockLevel() const override { return level; }
 
     // Every literal of other is one of this state's, and each of this state's cubes has every
     // literal of one of other's (a sufficient test of this ⇒ other).
