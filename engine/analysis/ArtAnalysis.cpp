@@ -338,16 +338,21 @@ double ArtAnalysis::checkSeconds() const {
     return seconds;
 }
 
+std::vector<int> ArtAnalysis::treePath(int node) const {
+    std::vector<int> chain;
+    for (int n = node; n >= 0; n = m_art.nodes[size_t(n)].parent)
+        chain.push_back(n);
+    std::reverse(chain.begin(), chain.end());
+    return chain;
+}
+
 void ArtAnalysis::checkTarget(int node) {
     m_refineDue = false;
     if (m_domain->refines()) {
         // The domain's own encoding of the abstract path (its blocks, merged paths included)
         // proves most spurious paths infeasible at once; a satisfiable one is decided by BMC
         // over the ART paths to the target, which replays the bug.
-        std::vector<int> chain;
-        for (int n = node; n >= 0; n = m_art.nodes[size_t(n)].parent)
-            chain.push_back(n);
-        std::reverse(chain.begin(), chain.end());
+        const std::vector<int> chain = treePath(node);
         std::vector<const AbstractState *> states;
         for (int n : chain)
             states.push_back(m_art.nodes[size_t(n)].state.get());
@@ -640,10 +645,7 @@ void ArtAnalysis::refineTarget(int node) {
     if (auto seen = m_refinedPaths.find(path); seen != m_refinedPaths.end() && seen->second == m_domain->precisionSize())
         return fail("the same abstract path came back after its refinement");
     // chain[i]: the node the first i moves reach.
-    std::vector<int> chain;
-    for (int n = node; n >= 0; n = m_art.nodes[size_t(n)].parent)
-        chain.push_back(n);
-    std::reverse(chain.begin(), chain.end());
+    const std::vector<int> chain = treePath(node);
     std::vector<const AbstractState *> states;
     for (int n : chain)
         states.push_back(m_art.nodes[size_t(n)].state.get());

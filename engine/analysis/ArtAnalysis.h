@@ -169,6 +169,8 @@ private:
     // ids are renumbered; returns how many nodes were removed.
     size_t cutBelow(int node, int *keptId);
     void enqueue(int node);
+    // The nodes from the root to `node` along tree edges (chain[i]: reached by i moves).
+    std::vector<int> treePath(int node) const;
     void checkTarget(int node);
     void decideTargets();
     // Decides targets by bounded model checking over every ART path to them (coverings and

@@ -658,20 +658,25 @@ struct PredicateTransfer::Impl {
     }
 
     // --- refinement ---------------------------------------------------------------------
+    // A Boolean connective (and, or, not, implies, xor, a Boolean ite or ==): its atoms are its
+    // operands'.
+    static bool isConnective(const z3::expr &f) {
+        if (!f.is_app())
+            return false;
+        const Z3_decl_kind k = f.decl().decl_kind();
+        const bool boolArgs = f.num_args() > 0 && f.arg(0).is_bool();
+        return k == Z3_OP_AND || k == Z3_OP_OR || k == Z3_OP_NOT || k == Z3_OP_IMPLIES || k == Z3_OP_XOR ||
+               (k == Z3_OP_ITE && f.arg(1).is_bool()) || (k == Z3_OP_EQ && boolArgs);
+    }
     // Atoms of a Boolean formula, without the fresh constants of a havoc.
     void atoms(const z3::expr &f, std::vector<z3::expr> &out, std::set<unsigned> &seen) {
         if (!seen.insert(f.id()).second)
             return;
-        if (f.is_app()) {
-            Z3_decl_kind k = f.decl().decl_kind();
-            bool boolArgs = f.num_args() > 0 && f.arg(0).is_bool();
-            if (k == Z3_OP_AND || k == Z3_OP_OR || k == Z3_OP_NOT || k == Z3_OP_IMPLIES || k == Z3_OP_XOR ||
-                (k == Z3_OP_ITE && f.arg(1).is_bool()) || (k == Z3_OP_EQ && boolArgs)) {
-                for (unsigned i = 0; i < f.num_args(); ++i)
-                    if (f.arg(i).is_bool())
-                        atoms(f.arg(i), out, seen);
-                return;
-            }
+        if (isConnective(f)) {
+            for (unsigned i = 0; i < f.num_args(); ++i)
+                if (f.arg(i).is_bool())
+                    atoms(f.arg(i), out, seen);
+            return;
         }
         if (!f.is_bool() || f.is_true() || f.is_false() || mentionsHavoc(f))
             return;
@@ -729,16 +734,13 @@ struct PredicateTransfer::Impl {
     void liftedAtoms(const z3::expr &f, std::vector<z3::expr> &out, std::set<unsigned> &seen) {
         if (!seen.insert(f.id()).second)
             return;
+        if (isConnective(f)) {
+            for (unsigned i = 0; i < f.num_args(); ++i)
+                if (f.arg(i).is_bool())
+                    liftedAtoms(f.arg(i), out, seen);
+            return;
+        }
         if (f.is_app()) {
-            Z3_decl_kind k = f.decl().decl_kind();
-            bool boolArgs = f.num_args() > 0 && f.arg(0).is_bool();
-            if (k == Z3_OP_AND || k == Z3_OP_OR || k == Z3_OP_NOT || k == Z3_OP_IMPLIES || k == Z3_OP_XOR ||
-                (k == Z3_OP_ITE && f.arg(1).is_bool()) || (k == Z3_OP_EQ && boolArgs)) {
-                for (unsigned i = 0; i < f.num_args(); ++i)
-                    if (f.arg(i).is_bool())
-                        liftedAtoms(f.arg(i), out, seen);
-                return;
-            }
             if (f.is_bool() && f.num_args() == 2 && f.arg(0).is_bv()) {
                 std::vector<z3::expr> conditions;
                 std::vector<z3::expr> left = leaves(f.arg(0), conditions), right = leaves(f.arg(1), conditions);
