@@ -1054,58 +1054,63 @@ std::shared_ptr<const AbstractState> PredicateTransfer::merge(const AbstractStat
     return a && b ? d->merge(*a, *b) : nullptr;
 }
 
-std::optional<bool> PredicateTransfer::pathFeasible(const std::vector<PathMove> &path,
-                                                    const std::vector<const AbstractState *> &states) {
+namespace {
+
+// The block starts (abstractions) on a path to a target, each block's path formula running
+// to the next; the target's state holds its own block's, the violation included.
+struct PathBlocks {
+    std::vector<const PredicateState *> states; // states[i]: reached by the first i moves
+    std::vector<size_t> starts;
+};
+
+std::optional<PathBlocks> pathBlocks(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) {
     if (path.empty() || states.size() != path.size() + 1)
         return std::nullopt;
-    std::vector<const PredicateState *> ps;
+    PathBlocks b;
     for (const AbstractState *a : states) {
-        ps.push_back(dynamic_cast<const PredicateState *>(a));
-        if (!ps.back())
+        b.states.push_back(dynamic_cast<const PredicateState *>(a));
+        if (!b.states.back())
             return std::nullopt;
     }
-    std::vector<size_t> starts;
-    for (size_t j = 0; j + 1 < ps.size(); ++j)
-        if (!ps[j]->blockStart)
-            starts.push_back(j);
-    if (starts.empty() || starts.front() != 0 || !ps.back()->blockStart)
+    for (size_t j = 0; j + 1 < b.states.size(); ++j)
+        if (!b.states[j]->blockStart)
+            b.starts.push_back(j);
+    if (b.starts.empty() || b.starts.front() != 0 || !b.states.back()->blockStart)
         return std::nullopt;
-    // Forward: each block's path formula over fresh copies of the variables at its start.
-    z3::expr f = d->ctx.bool_val(true);
-    Impl::Encoding init = d->extend(Impl::Encoding(d->ctx), d->initialSteps());
-    std::vector<z3::expr> from = init.from, to = init.to; // the variables at the current block start
-    auto now = [&](const z3::expr &e) {
-        if (from.empty())
-            return e;
-        z3::expr_vector a(d->ctx), b(d->ctx);
-        for (size_t i = 0; i < from.size(); ++i) {
-            a.push_back(from[i]);
-            b.push_back(to[i]);
-        }
-        return z3::expr(e).substitute(a, b);
-    };
-    f = init.guard;
-    for (size_t k = 0; k < starts.size(); ++k) {
-        Impl::Encoding e = k + 1 == starts.size()
-                               ? d->encodingOf(*ps.back())
-                               : d->extend(d->encodingOf(*ps[starts[k + 1] - 1]), d->effect(path[starts[k + 1] - 1]));
-        f = f && now(e.guard);
-        // The variables after the block, in terms of the root's.
-        std::vector<z3::expr> nextFrom = from, nextTo = to;
-        for (size_t i = 0; i < e.from.size(); ++i) {
-            const z3::expr value = now(e.to[i]);
-            auto at = std::find_if(nextFrom.begin(), nextFrom.end(), [&](const z3::expr &v) { return z3::eq(v, e.from[i]); });
-            if (at == nextFrom.end()) {
-                nextFrom.push_back(e.from[i]);
-                nextTo.push_back(value);
-            } else {
-                nextTo[size_t(at - nextFrom.begin())] = value;
-            }
-        }
-        from = std::move(nextFrom);
-        to = std::move(nextTo);
+    return b;
+}
+
+} // namespace
+
+// Block k's path formula: up to the next block start's location, or the target's.
+PredicateTransfer::Impl::Encoding blockEncoding(PredicateTransfer::Impl &d, const PathBlocks &b,
+                                                const std::vector<PathMove> &path, size_t k) {
+    if (k + 1 == b.starts.size())
+        return d.encodingOf(*b.states.back());
+    const size_t end = b.starts[k + 1];
+    return d.extend(d.encodingOf(*b.states[end - 1]), d.effect(path[end - 1]));
+}
+
+// Backwards, block by block, what must hold at the root for no path of the blocks — merged
+// ones included — to reach the violation, havocs free (read: for every value); with the
+// initial values put in, its negation is satisfiable exactly when some execution follows
+// them to the target.
+z3::expr noPathFromRoot(PredicateTransfer::Impl &d, const PathBlocks &b, const std::vector<PathMove> &path) {
+    z3::expr exact = d.ctx.bool_val(true);
+    for (size_t k = b.starts.size(); k-- > 0;) {
+        const auto e = blockEncoding(d, b, path, k);
+        exact = k + 1 == b.starts.size() ? !e.guard : (!e.guard || e.apply(d.ctx, exact));
     }
-    const z3::check_result r = d->check(f);
+    const auto init = d.extend(PredicateTransfer::Impl::Encoding(d.ctx), d.initialSteps());
+    return !init.guard || init.apply(d.ctx, exact);
+}
+
+std::optional<bool> PredicateTransfer::pathFeasible(const std::vector<PathMove> &path,
+                                                    const std::vector<const AbstractState *> &states) {
+    auto b = pathBlocks(path, states);
+    if (!b)
+        return std::nullopt;
+    const z3::check_result r = d->check(!noPathFromRoot(*d, *b, path));
     if (r == z3::unknown)
         return std::nullopt;
     return r == z3::sat;
@@ -1120,40 +1125,31 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
     std::vector<NodeId> at{P.functions[P.entryFunction].entry};
     for (const PathMove &m : path)
         at.push_back(d->target(m));
-    std::vector<const PredicateState *> ps;
-    for (const AbstractState *a : states) {
-        ps.push_back(dynamic_cast<const PredicateState *>(a));
-        if (!ps.back())
-            throw DomainUnsupported{"a state of another domain on the path (internal error)"};
-    }
     const PathMove last = path.back();
     const CfaEdge &le = P.edge(last.edge);
     if (last.isReturn || le.kind != EdgeKind::Call ||
         (le.call.intrinsic != Intrinsic::Assert && le.call.intrinsic != Intrinsic::Error))
         throw DomainUnsupported{"a target of this kind (" + le.text + ") is not refined"};
-    // The block starts on the path (abstractions), and each block's path formula up to the next
-    // one; the target's state holds its block's, the violation included.
-    std::vector<size_t> starts;
-    for (size_t j = 0; j + 1 < ps.size(); ++j)
-        if (!ps[j]->blockStart)
-            starts.push_back(j);
-    if (starts.empty() || starts.front() != 0)
+    auto blocks = pathBlocks(path, states);
+    if (!blocks)
         throw DomainUnsupported{"a path that does not start at an abstraction (internal error)"};
+    const std::vector<const PredicateState *> &ps = blocks->states;
+    const std::vector<size_t> &starts = blocks->starts;
+    // Some execution follows the blocks to the target: the tree path is infeasible, but a path
+    // merged into a state on it is not. No abstraction is to blame, nothing is learned.
+    if (d->check(!noPathFromRoot(*d, *blocks, path)) != z3::unsat) {
+        r.mergedPathFeasible = true;
+        r.why = "a path merged into the path to the target reaches it";
+        return r;
+    }
     // Backwards, block by block: what must hold at each block start for no path of the blocks
-    // after it to reach the violation — `exact`, with the havocs of those paths free (read: for
-    // every value). Its negation at the root says whether some path of the blocks, merged ones
-    // included, reaches the target. Its atoms, ites lifted, join the location's precision;
-    // where a havoc decides a value, not only a branch, the atoms of its quantifier
-    // elimination too.
-    // `q` is the same, its havocs eliminated block by block where one decides a value (free
-    // havocs read "for every value" there too: they belong to later blocks only).
-    z3::expr exact = d->ctx.bool_val(true), q = d->ctx.bool_val(true);
+    // after it to reach the violation, havocs eliminated where one decides a value (free
+    // havocs read "for every value": they belong to later blocks only). Its atoms, ites
+    // lifted, join the location's precision.
+    z3::expr q = d->ctx.bool_val(true);
     for (size_t k = starts.size(); k-- > 0;) {
         const size_t j = starts[k];
-        Impl::Encoding e = k + 1 == starts.size()
-                               ? d->encodingOf(*ps.back())
-                               : d->extend(d->encodingOf(*ps[starts[k + 1] - 1]), d->effect(path[starts[k + 1] - 1]));
-        exact = k + 1 == starts.size() ? !e.guard : (!e.guard || e.apply(d->ctx, exact));
+        Impl::Encoding e = blockEncoding(*d, *blocks, path, k);
         q = k + 1 == starts.size() ? !e.guard : (!e.guard || e.apply(d->ctx, q));
         if (d->havocDecidesValues(q)) {
             std::vector<z3::expr> havocked;
@@ -1172,17 +1168,6 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
                 ++r.newPredicates;
                 r.learned.push_back(d->texts[size_t(id)] + " at " + d->where(at[j]));
             }
-        }
-    }
-    // Some execution follows the blocks to the target: the tree path is infeasible, but a path
-    // merged into a state on it is not. No abstraction is to blame.
-    {
-        Impl::Encoding init = d->extend(Impl::Encoding(d->ctx), d->initialSteps());
-        const z3::check_result chain = d->check(init.guard && !init.apply(d->ctx, exact));
-        if (chain != z3::unsat) {
-            r.mergedPathFeasible = true;
-            r.why = "a path merged into the path to the target reaches it";
-            return r;
         }
     }
     // The conditions of the tree path that its infeasibility rests on (teaching text): where

@@ -81,8 +81,9 @@ public:
     // Predicates per location, for the JSON output: location, C texts.
     std::vector<std::pair<NodeId, std::vector<std::string>>> predicatesByLocation() const;
 
+    struct Impl; // defined in PredicateDomain.cpp only (its helpers there name it)
+
 private:
-    struct Impl;
     std::unique_ptr<Impl> d;
 };
 
