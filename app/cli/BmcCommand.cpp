@@ -173,6 +173,17 @@ int bmcCommand(const std::vector<std::string> &args) {
             }
             std::cout << "\n";
         }
+        if (!r.counterexample->input.outside.empty()) {
+            // Read through addresses that are no object, with the pointer check off (vcov-cli run --outside).
+            std::cout << "Outside inputs (memory outside every object read before written, size:kind:address=bits):";
+            const char *sep = " ";
+            for (const auto &[at, bits] : r.counterexample->input.outside) {
+                std::cout << sep << std::get<0>(at) << ":" << outsideKindName(std::get<1>(at)) << ":" << std::get<2>(at)
+                          << "=" << bits;
+                sep = ",";
+            }
+            std::cout << "\n";
+        }
         std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
                   << violationPlace(*program, r) << "\n";
     }

@@ -18,7 +18,7 @@ namespace vcov::cli {
 
 int runCommand(const std::vector<std::string> &args) {
     auto opts =
-        parseCliOptions(args, {"inputs", "uninitialized", "heap", "property", "max-steps", "json", "delete", "trace-from"},
+        parseCliOptions(args, {"inputs", "uninitialized", "heap", "outside", "property", "max-steps", "json", "delete", "trace-from"},
                         {"trace"});
     if (!opts)
         return ExitUsage;
@@ -40,6 +40,22 @@ int runCommand(const std::vector<std::string> &args) {
             return ExitUsage;
         }
         input.heap[{allocation, offset}] = bits;
+    }
+    // Memory outside every object read before written: SIZE:KIND:ADDRESS=BITS, as vcov-cli bmc prints it.
+    for (const std::string &entry : splitList(opts->value("outside"))) {
+        unsigned long long size = 0, address = 0, bits = 0;
+        char kind[16] = {0}, tail = 0;
+        int k = -1;
+        if (std::sscanf(entry.c_str(), "%llu:%15[a-z]:%llu=%llu%c", &size, kind, &address, &bits, &tail) == 4)
+            for (int i = 0; i < 4; ++i)
+                if (std::string(kind) == outsideKindName(i))
+                    k = i;
+        if (k < 0) {
+            std::cerr << "vcov-cli: --outside takes SIZE:KIND:ADDRESS=BITS,... with KIND int, pointer, bool or float ('"
+                      << entry << "')\n";
+            return ExitUsage;
+        }
+        input.outside[{size, k, address}] = bits;
     }
     InterpreterOptions io;
     auto props = parsePropertyList(opts->value("property"));

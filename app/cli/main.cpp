@@ -69,6 +69,9 @@ run options:
   --uninitialized V,.. values of locals declared without initializer, in order
   --heap A:O=B,...     malloc'd memory read before it is written: the bits at byte offset O of
                        the A-th allocation (from 0), as vcov-cli bmc prints them
+  --outside S:K:A=B,.. memory outside every object (reached through an address that is no
+                       object, pointer check off) read before it is written: the bits of the
+                       S-byte scalar of kind K (int, pointer, bool, float) at address A
   --property LIST      checks beside assertions: bounds,pointer,div-by-zero,overflow|all
   --max-steps N        stop after N steps (default 10000000)
   --trace              print the steps

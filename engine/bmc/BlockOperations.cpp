@@ -22,6 +22,8 @@ std::optional<std::vector<PtrTarget>> Encoder::byteArrayTargets(const SymValue &
     const SymValue routed = routeTail(p, byte, outside);
     std::vector<PtrTarget> out;
     for (const PtrTarget &t : routed.targets) {
+        if (t.object == -2 && outsideObjects())
+            return std::nullopt; // memory outside every object: scalar by scalar, in the byte loop
         if (t.object < 0)
             continue; // NULL or no object: the model's preconditions report it
         const ObjectDesc &d = objects[size_t(t.object)];

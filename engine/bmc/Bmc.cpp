@@ -135,6 +135,13 @@ ExecutionInput inputsFromModel(const Encoder &encoder, const z3::model &model) {
                 if (model.eval(offset, true).is_numeral_u64(k))
                     input.heap[{n->second, a.shift + k}] = bitsOf(value);
             }
+    // Memory outside every object: what its reads before any write found there.
+    for (const auto &a : encoder.outsideArrays)
+        for (const auto &[offset, value] : a.base->reads) {
+            uint64_t address = 0;
+            if (model.eval(offset, true).is_numeral_u64(address))
+                input.outside.emplace(std::make_tuple(a.size, a.kind, address), bitsOf(value));
+        }
     return input;
 }
 

@@ -302,6 +302,10 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         const z3::expr n = to64(eval(c.args[1], ev).bv);
         z3::expr ok = ctx.bool_val(false);
         for (const PtrTarget &t : p.isPointer ? p.targets : std::vector<PtrTarget>{}) {
+            if (t.object == -2 && outsideObjects()) {
+                ok = orE(ok, t.guard); // memory outside every object: readable and writable
+                continue;
+            }
             if (t.object < 0)
                 continue;
             const ObjectDesc &d = objects[size_t(t.object)];
@@ -546,6 +550,9 @@ void Encoder::applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s,
         }
         for (EdgeId site : h.sites)
             havocSite(site, at);
+        // Memory outside every object: the loop may write it through any address of no object.
+        for (const auto &[key, array] : m_outsideArrays)
+            setContents(at.state, array, indeterminateArray(false));
     }
     taken[&ue].push_back(s.guard);
     incoming[size_t(ue.target)].push_back(std::move(s));

@@ -219,6 +219,15 @@ public:
         uint64_t shift; // its offset in the object (a tail's tailOffset)
     };
     std::vector<HeapArray> heapArrays;
+    // Memory outside every object (ExecutionInput::outside), read and written through an
+    // address that is no object where the pointer check is off: one array per kind and size
+    // of scalar, indexed by address; the reads of each base are the execution's inputs.
+    struct OutsideArray {
+        uint64_t size;
+        int kind; // outsideKind
+        std::shared_ptr<ArrayBase> base;
+    };
+    std::vector<OutsideArray> outsideArrays;
     std::vector<std::pair<int, z3::expr>> nodeGuards; // for diagnosing a failed replay
     std::vector<z3::expr> definitions;                 // guard literals of join locations
     // Whether a term of floating-point theory was made: the SAT search then lowers it to
@@ -297,6 +306,8 @@ private:
     // of these sites may point to now; arbitrary contents for the objects of a site.
     int regionOf(EdgeId site);
     int regionArray(int region, const Type *t);
+    bool outsideObjects() const { return !opts.properties.count(Property::Pointer); }
+    int outsideArray(const Type *t);
     static constexpr unsigned PointerBits = 8 + (64 - RegionBits);
     SymValue pointerFrom(const z3::expr &raw, const std::vector<int> &pointees);
     std::vector<int> pointeesOf(const std::vector<EdgeId> &sites);
@@ -304,6 +315,7 @@ private:
     std::shared_ptr<const HeapSites> m_heapSites; // of the havocs applied so far
     std::map<EdgeId, int> m_regions;
     std::map<std::tuple<int, uint64_t, int>, int> m_regionArrays;
+    std::map<std::pair<uint64_t, int>, int> m_outsideArrays;
     // The element type when `t` is held by its writes (ArrayBase), and the element count.
     static const Type *sparseElement(const Type *t, uint64_t &count);
     // An element's bits in such an array: integers as they are, pointers packed (object

@@ -267,6 +267,25 @@ int Encoder::regionArray(int region, const Type *t) {
     return m_regionArrays[key] = int(objects.size() - 1);
 }
 
+int Encoder::outsideArray(const Type *t) {
+    const auto key = std::make_pair(uint64_t(t->sizeBytes), outsideKind(t));
+    if (auto it = m_outsideArrays.find(key); it != m_outsideArrays.end())
+        return it->second;
+    if (t->sizeBytes == 0 || (t->sizeBytes & (t->sizeBytes - 1)) != 0)
+        throw BmcUnsupported{"access outside every object as " + t->spelling()};
+    ObjectDesc d;
+    d.name = "memory outside every object, its " + t->spelling() + " scalars";
+    d.type = t;
+    d.element = t;
+    d.count = (uint64_t(1) << 62) / t->sizeBytes;
+    // Arbitrary before it is written, inputs of the execution (a pointer: NULL for 0, else
+    // an address that is no object, as the interpreter reads it).
+    d.initial = indeterminateArray(true);
+    outsideArrays.push_back({t->sizeBytes, outsideKind(t), d.initial->base});
+    objects.push_back(std::move(d));
+    return m_outsideArrays[key] = int(objects.size() - 1);
+}
+
 SymValue Encoder::pointerFrom(const z3::expr &raw, const std::vector<int> &pointees) {
     // Chosen by the top 8 bits: NULL, or the j-th pointee; the object within a region by the rest.
     const z3::expr choice = raw.extract(PointerBits - 1, PointerBits - 8);

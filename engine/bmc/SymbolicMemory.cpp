@@ -169,6 +169,10 @@ SymValue Encoder::address(const ExprPtr &e, Eval &ev) {
         z3::expr bad = ctx.bool_val(false);
         SymValue r{true, ctx.bv_val(0, 1), {}};
         for (const auto &t : p.targets) {
+            if (t.object == -2 && outsideObjects()) {
+                r.targets.push_back(t); // memory outside every object (outsideArray)
+                continue;
+            }
             if (t.object < 0) {
                 bad = bad || t.guard;
                 continue;
@@ -411,6 +415,12 @@ SymValue Encoder::read(const SymValue &original, const Type *t, Eval &ev) {
     z3::expr outside = ctx.bool_val(false);
     const SymValue ptr = routeTail(original, t, outside);
     for (const auto &target : ptr.targets) {
+        if (target.object == -2 && outsideObjects()) {
+            const int array = outsideArray(t);
+            const SymValue v = unpack(readArray(contents(ev.state, array), target.offset, t), t);
+            result = result ? select(target.guard, v, *result) : v;
+            continue;
+        }
         if (target.object < 0)
             continue; // reported by address()
         z3::expr miss = ctx.bool_val(true);
@@ -454,6 +464,16 @@ void Encoder::write(const SymValue &original, const Type *t, const SymValue &val
     const SymValue ptr = routeTail(original, t, outside);
     bool single = ptr.targets.size() == 1;
     for (const auto &target : ptr.targets) {
+        if (target.object == -2 && outsideObjects()) {
+            const int array = outsideArray(t);
+            const ObjectContents &old = contents(ev.state, array);
+            auto updated = std::make_shared<ObjectContents>(old);
+            updated->newest = std::make_shared<const ArrayWrite>(ArrayWrite{
+                old.newest, old.newest ? old.newest->depth + 1 : 1, target.offset, pack(value, t),
+                single ? ctx.bool_val(true) : target.guard});
+            setContents(ev.state, array, std::move(updated));
+            continue;
+        }
         if (target.object < 0)
             continue;
         if (objects[size_t(target.object)].readOnly)

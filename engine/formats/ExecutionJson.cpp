@@ -15,6 +15,16 @@ nlohmann::json executionToJson(const Program &p, const Execution &x) {
             heap.push_back({{"allocation", at.first}, {"offset", at.second}, {"bits", bits}});
         j["heap"] = heap;
     }
+    if (!x.input.outside.empty()) {
+        // Memory outside every object read before written, as the replay gave it.
+        nlohmann::json outside = nlohmann::json::array();
+        for (const auto &[at, bits] : x.input.outside)
+            outside.push_back({{"size", std::get<0>(at)},
+                               {"kind", outsideKindName(std::get<1>(at))},
+                               {"address", std::get<2>(at)},
+                               {"bits", bits}});
+        j["outside"] = outside;
+    }
     j["output"] = x.output;
     nlohmann::json ending = {{"kind", endingKindName(x.ending.kind)}, {"description", describeEnding(p, x.ending)}};
     if (x.ending.kind == EndingKind::Exit)

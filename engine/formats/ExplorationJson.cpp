@@ -37,6 +37,13 @@ json inputToJson(const ExecutionInput &in) {
             heap.push_back({at.first, at.second, bits});
         j["heap"] = heap;
     }
+    // Memory outside every object read before written: [size, kind, address, bits].
+    if (!in.outside.empty()) {
+        json outside = json::array();
+        for (const auto &[at, bits] : in.outside)
+            outside.push_back({std::get<0>(at), std::get<1>(at), std::get<2>(at), bits});
+        j["outside"] = outside;
+    }
     return j;
 }
 
@@ -49,6 +56,12 @@ ExecutionInput inputFromJson(const json &j) {
             if (!h.is_array() || h.size() != 3)
                 throw ExplorationFormatError("a heap input is not [allocation, offset, bits]");
             in.heap[{h[0].get<uint64_t>(), h[1].get<uint64_t>()}] = h[2].get<uint64_t>();
+        }
+    if (j.contains("outside"))
+        for (const json &h : j.at("outside")) {
+            if (!h.is_array() || h.size() != 4 || !h[1].is_number_integer() || h[1].get<int64_t>() < 0 || h[1].get<int64_t>() > 3)
+                throw ExplorationFormatError("an outside input is not [size, kind 0-3, address, bits]");
+            in.outside[{h[0].get<uint64_t>(), h[1].get<int>(), h[2].get<uint64_t>()}] = h[3].get<uint64_t>();
         }
     return in;
 }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace vcov {
@@ -24,7 +25,22 @@ struct ExecutionInput {
     // ... unless this is set: a model checker's counterexample, which leaves the bytes it never
     // reads free (a block copy moves them unread), so 0 is as good a value as malloc's.
     bool heapUnreadIsZero = false;
+    // Memory outside every object, read through an address that is no object where the
+    // pointer check is off (an uninitialized pointer of a driver's harness, a pointer an
+    // external function returns): its scalars before any write, by (size in bytes,
+    // outsideKind, address). A model checker's counterexample gives the ones it reads; any
+    // other reads as 0, a pointer as a fresh address (as good a value as any).
+    std::map<std::tuple<uint64_t, int, uint64_t>, uint64_t> outside;
 };
+
+// The kind of scalar a place outside every object holds, with its size: one value per
+// kind, size and address (integers of either signedness share one), as the model checker
+// holds that memory in one array per kind and size.
+inline int outsideKind(const Type *t) { return t->isPointer() ? 1 : t->isBool ? 2 : t->isFloat() ? 3 : 0; }
+inline const char *outsideKindName(int kind) {
+    static const char *names[] = {"int", "pointer", "bool", "float"};
+    return kind >= 0 && kind < 4 ? names[kind] : "?";
+}
 
 struct ExecutionStep {
     EdgeId edge = -1;

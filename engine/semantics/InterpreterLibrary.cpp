@@ -244,7 +244,9 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         const uint64_t n = arg(1).bits;
         const bool object = p.isPointer && p.object >= 0 && size_t(p.object) < objects.size();
         const Object *o = object ? &objects[size_t(p.object)] : nullptr;
-        const bool ok = o && o->alive && p.offset >= 0 && uint64_t(p.offset) <= o->size && n <= o->size - uint64_t(p.offset);
+        // Memory outside every object (pointer check off) is memory: readable and writable.
+        const bool ok = (o && o->alive && p.offset >= 0 && uint64_t(p.offset) <= o->size && n <= o->size - uint64_t(p.offset)) ||
+                        (p.isPointer && outsideObjects({p.object, p.offset}));
         setResult(integer(ok ? 1 : 0));
         return;
     }

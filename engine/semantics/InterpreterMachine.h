@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -78,6 +79,11 @@ private:
     void copy(Address dst, Address src, const Type *t);
     void zeroFill(Address a, const Type *t);
     void checkAccess(const Object &o, Address a, uint64_t size);
+    // An address that is no object, where the pointer check is off: memory outside every
+    // object (ExecutionInput::outside), consistent (what is written there is read back).
+    bool outsideObjects(const Address &a) const { return a.object == -2 && !opts.properties.count(Property::Pointer); }
+    Scalar loadOutside(Address a, const Type *t);
+    void storeOutside(Address a, const Type *t, const Scalar &v);
     int32_t stringObject(const Expr *lit);
 
     // evaluation
@@ -138,6 +144,8 @@ private:
     std::vector<Object> objects;
     std::unordered_map<VarId, int32_t> globals;
     std::unordered_map<const Expr *, int32_t> strings;
+    std::map<std::tuple<uint64_t, int, uint64_t>, Scalar> outside; // by ExecutionInput::outside's key
+    uint64_t outsideFresh = 0; // pointers read there without a given value so far
     std::vector<Frame> frames;
     EdgeId currentEdge = -1;
     size_t steps = 0;

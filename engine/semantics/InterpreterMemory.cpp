@@ -58,7 +58,41 @@ static std::vector<std::pair<uint64_t, Slot *>> narrowerTiles(Object &o, uint64_
     return out;
 }
 
+Scalar Interpreter::loadOutside(Address a, const Type *t) {
+    const auto key = std::make_tuple(uint64_t(t->sizeBytes), outsideKind(t), uint64_t(a.offset));
+    if (auto it = outside.find(key); it != outside.end())
+        return it->second;
+    auto in = exec.input.outside.find(key);
+    const bool given = in != exec.input.outside.end();
+    const uint64_t bits = given ? in->second : 0;
+    Scalar v;
+    if (t->isPointer()) {
+        // NULL for 0, else again an address that is no object (as an indeterminate pointer).
+        // Not given (an execution no model checker chose): a fresh address far from the
+        // others, so that a harness's chain of pointers (intf->cur_altsetting->desc) goes on.
+        v.isPointer = true;
+        const bool narrow = t->sizeBytes < 8;
+        const uint64_t fresh = (narrow ? 0x70000000u : 0x7f0000000000u) + (outsideFresh++) * (narrow ? 0x10000u : 0x100000u);
+        const uint64_t address = truncateBits(given ? bits : fresh, unsigned(8 * t->sizeBytes));
+        if (address != 0) {
+            v.object = -2;
+            v.offset = int64_t(address);
+        }
+    } else {
+        v.bits = t->isBool ? (bits != 0) : truncateBits(bits, t->bits);
+    }
+    // Read back as it was read first, until written.
+    outside[key] = v;
+    return v;
+}
+
+void Interpreter::storeOutside(Address a, const Type *t, const Scalar &v) {
+    outside[std::make_tuple(uint64_t(t->sizeBytes), outsideKind(t), uint64_t(a.offset))] = v;
+}
+
 Scalar Interpreter::load(Address a, const Type *t) {
+    if (outsideObjects(a))
+        return loadOutside(a, t);
     Object &o = object(a.object, currentEdge);
     checkAccess(o, a, sizeOf(t));
     auto it = o.slots.find(uint64_t(a.offset));
@@ -149,6 +183,8 @@ Scalar Interpreter::load(Address a, const Type *t) {
 }
 
 void Interpreter::store(Address a, const Type *t, Scalar v) {
+    if (outsideObjects(a))
+        return storeOutside(a, t, v);
     Object &o = object(a.object, currentEdge);
     checkAccess(o, a, sizeOf(t));
     if (o.readOnly)
@@ -273,7 +309,7 @@ Address Interpreter::addressOf(const ExprPtr &e) {
             stop(EndingKind::Unsupported, "dereference of a non-pointer");
         if (p.object == -1)
             fail(Property::Pointer, "null pointer dereference");
-        if (p.object < 0)
+        if (p.object < 0 && !outsideObjects({p.object, p.offset}))
             fail(Property::Pointer, "dereference of an invalid pointer");
         return {p.object, p.offset};
     }
