@@ -494,6 +494,16 @@ ExprPtr FunctionBuilder::rvalue(const clang::Expr *e) {
             const Type *t = type(e->getType(), e->getBeginLoc());
             return makeIntConst(t, v->isSigned() ? v->getExtValue() : int64_t(v->getZExtValue()));
         }
+        // CIL's offsetof, (unsigned int)&((struct usb_device *)0)->dev: a number, as gcc folds
+        // it; the member of the null pointer is never read (lowered, it was a dereference of
+        // NULL, which ended every path through a driver's container_of).
+        if (const auto *c = dyn_cast<CastExpr>(e); c && c->getCastKind() == CK_PointerToIntegral) {
+            clang::Expr::EvalResult r;
+            if (e->EvaluateAsInt(r, m_ctx) && r.Val.isInt()) {
+                const llvm::APSInt &v = r.Val.getInt();
+                return makeIntConst(type(e->getType(), e->getBeginLoc()), v.isSigned() ? v.getExtValue() : int64_t(v.getZExtValue()));
+            }
+        }
     }
     if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
         if (const auto *ec = dyn_cast<EnumConstantDecl>(dr->getDecl()))
