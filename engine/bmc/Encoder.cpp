@@ -1,5 +1,6 @@
 // Expressions and edges of the encoder (Encoder.h).
 #include "bmc/Encoder.h"
+#include "frontend/CLibrary.h"
 #include "bmc/IntegerTerms.h"
 
 #include "semantics/FloatSemantics.h"
@@ -266,10 +267,13 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         if (c.args.empty())
             return;
         z3::expr ok = truth(eval(c.args[0], ev));
+        // A library model's own precondition is of the pointer check (as the interpreter's).
+        const Property checked = c.calleeName == ModelPrecondition ? Property::Pointer : Property::Assertion;
         // Not selected (a search for executions): a failing assertion cuts the path.
-        if (opts.properties.count(Property::Assertion) && !ev.state.guard.is_false())
-            violations.push_back(
-                {andE(ev.state.guard, notE(ok)), Property::Assertion, e.id, "assertion " + e.text, m_unode, m_onReturn});
+        if (opts.properties.count(checked) && !ev.state.guard.is_false())
+            violations.push_back({andE(ev.state.guard, notE(ok)), checked, e.id,
+                                  (checked == Property::Pointer ? "precondition " : "assertion ") + e.text, m_unode,
+                                  m_onReturn});
         ev.state.guard = andE(ev.state.guard, ok); // the interpreter stops at the first violation
         return;
     }

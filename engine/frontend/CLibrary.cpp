@@ -9,12 +9,12 @@ const char *const CLibraryPath = "/vcov/library/string.c";
 namespace {
 
 // Byte by byte, as the C standard defines them; the reads the standard requires be valid
-// are CBMC's preconditions (__CPROVER_precondition: checks, as in CBMC's own models).
+// are CBMC's preconditions (as in CBMC's own models), of the pointer check (ModelPrecondition).
 const std::map<std::string, std::string> &models() {
     static const std::map<std::string, std::string> m = {
         {"memcmp", R"(int memcmp(const void *a, const void *b, size_t n) {
-    __CPROVER_precondition(__CPROVER_r_ok(a, n), "memcmp region 1 readable");
-    __CPROVER_precondition(__CPROVER_r_ok(b, n), "memcmp region 2 readable");
+    __vcov_model_precondition(__CPROVER_r_ok(a, n), "memcmp region 1 readable");
+    __vcov_model_precondition(__CPROVER_r_ok(b, n), "memcmp region 2 readable");
     const unsigned char *p = a, *q = b;
     for (; n != 0; n--, p++, q++)
         if (*p != *q)
@@ -23,7 +23,7 @@ const std::map<std::string, std::string> &models() {
 }
 )"},
         {"memchr", R"(void *memchr(const void *s, int c, size_t n) {
-    __CPROVER_precondition(__CPROVER_r_ok(s, n), "memchr region readable");
+    __vcov_model_precondition(__CPROVER_r_ok(s, n), "memchr region readable");
     const unsigned char *p = s;
     for (; n != 0; n--, p++)
         if (*p == (unsigned char)c)
@@ -36,11 +36,11 @@ const std::map<std::string, std::string> &models() {
         // Intrinsic::BlockOperation); elsewhere these loops, named memcpy.0 etc., are unwound
         // as far as the program needs unless an unwindset names them (isArrayOperationModel).
         {"memcpy", R"(void *memcpy(void *dst, const void *src, size_t n) {
-    __CPROVER_precondition(__CPROVER_POINTER_OBJECT(dst) != __CPROVER_POINTER_OBJECT(src) ||
+    __vcov_model_precondition(__CPROVER_POINTER_OBJECT(dst) != __CPROVER_POINTER_OBJECT(src) ||
                                (const char *)src >= (const char *)dst + n || (const char *)dst >= (const char *)src + n,
                            "memcpy src/dst overlap");
-    __CPROVER_precondition(__CPROVER_r_ok(src, n), "memcpy source region readable");
-    __CPROVER_precondition(__CPROVER_w_ok(dst, n), "memcpy destination region writeable");
+    __vcov_model_precondition(__CPROVER_r_ok(src, n), "memcpy source region readable");
+    __vcov_model_precondition(__CPROVER_w_ok(dst, n), "memcpy destination region writeable");
     if (__vcov_block_copy(dst, src, n))
         return dst;
     unsigned char *d = dst;
@@ -51,8 +51,8 @@ const std::map<std::string, std::string> &models() {
 }
 )"},
         {"memmove", R"(void *memmove(void *dst, const void *src, size_t n) {
-    __CPROVER_precondition(__CPROVER_r_ok(src, n), "memmove source region readable");
-    __CPROVER_precondition(__CPROVER_w_ok(dst, n), "memmove destination region writeable");
+    __vcov_model_precondition(__CPROVER_r_ok(src, n), "memmove source region readable");
+    __vcov_model_precondition(__CPROVER_w_ok(dst, n), "memmove destination region writeable");
     if (__vcov_block_copy(dst, src, n))
         return dst;
     unsigned char *d = dst;
@@ -68,7 +68,7 @@ const std::map<std::string, std::string> &models() {
 }
 )"},
         {"memset", R"(void *memset(void *s, int c, size_t n) {
-    __CPROVER_precondition(__CPROVER_w_ok(s, n), "memset destination region writeable");
+    __vcov_model_precondition(__CPROVER_w_ok(s, n), "memset destination region writeable");
     if (__vcov_block_set(s, c, n))
         return s;
     unsigned char *d = s;

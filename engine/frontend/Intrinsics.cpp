@@ -11,7 +11,8 @@ Intrinsic classifyIntrinsic(const std::string &name) {
     static const std::set<std::string, std::less<>> assume = {"__VERIFIER_assume", "__CPROVER_assume",
                                                               "assume_abort_if_not", "__ESBMC_assume"};
     static const std::set<std::string, std::less<>> assertion = {"assert", "__VERIFIER_assert", "__CPROVER_assert",
-                                                                 "__CPROVER_precondition", "__ESBMC_assert"};
+                                                                 "__CPROVER_precondition", "__ESBMC_assert",
+                                                                 "__vcov_model_precondition"};
     static const std::set<std::string, std::less<>> error = {"reach_error", "__VERIFIER_error", "__assert_fail",
                                                              "__assert_perror_fail", "__assert", "__assert_rtn"};
     static const std::set<std::string, std::less<>> print = {"printf", "fprintf", "puts", "putchar"};

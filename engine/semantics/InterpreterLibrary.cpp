@@ -2,6 +2,7 @@
 // (__VERIFIER_nondet_*), printf's formatting as glibc's, and the other intrinsics
 // (assume, assert, reach_error, abort, exit, malloc, calloc, free, fabs).
 #include "semantics/InterpreterMachine.h"
+#include "frontend/CLibrary.h"
 
 #include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
@@ -172,8 +173,13 @@ void Interpreter::intrinsic(const CfaEdge &e) {
             stop(EndingKind::AssumptionFailed, "assumption does not hold");
         return;
     case Intrinsic::Assert:
-        if (!truth(arg(0)))
+        if (!truth(arg(0))) {
+            // A library model's own precondition (memcpy's regions): undefined behaviour of the
+            // program's memory, a pointer violation where that check is on, never a reach_error.
+            if (c.calleeName == ModelPrecondition)
+                fail(Property::Pointer, "precondition " + e.text + " failed");
             stop(EndingKind::PropertyViolation, "assertion " + e.text + " failed", Property::Assertion);
+        }
         return;
     case Intrinsic::Error:
         stop(EndingKind::PropertyViolation, c.calleeName + "() called", Property::Assertion);

@@ -289,6 +289,21 @@ TEST(Bmc, AnIndeterminatePointerReachesMemoryOutsideEveryObject) {
     EXPECT_TRUE(checked.replayed);
 }
 
+// A library model's own precondition (memcpy's regions readable and apart) is of the
+// pointer check: with it off (a reachability task) its failure is undefined behaviour that
+// ends the path, never the task's violation (farsync's memcpy_toio between two addresses
+// of no object was reported as one); with it on, a pointer violation that replays.
+TEST(Bmc, ALibraryPreconditionIsOfThePointerCheck) {
+    const std::string code = "void *memcpy(void *, const void *, unsigned long);\nvoid reach_error(void);\n"
+                             "int main(void) {\n  char *p;\n  char *q;\n  memcpy(p, q, 4);\n  return 0;\n}\n";
+    BmcResult unchecked = check(code, 6);
+    EXPECT_EQ(unchecked.verdict, Verdict::Safe) << unchecked.reason;
+    BmcResult checked = check(code, 6, {Property::Assertion, Property::Pointer});
+    ASSERT_EQ(checked.verdict, Verdict::Unsafe) << checked.reason;
+    EXPECT_EQ(checked.property, Property::Pointer);
+    EXPECT_TRUE(checked.replayed);
+}
+
 TEST(Bmc, AGotoIntoALoopIsUnwoundByItsRetreatingEdge) {
     // Irreducible control flow (CIL's systemc tasks jump into loops like this): the loop is
     // the one a DFS's retreating edge closes; its count bounds every cycle through it.
