@@ -91,6 +91,7 @@ FrontEndOptions OpenDialog::options() const {
     o.contents = m_base.contents;
     o.maxAllocation = m_base.maxAllocation;
     o.mallocMayFail = m_base.mallocMayFail;
+    o.builtinAssertions = m_base.builtinAssertions;
     const QString entry = m_entry->text().trimmed();
     o.entry = entry.isEmpty() ? std::string("main") : entry.toStdString();
     for (int i = 0; i < m_files->count(); ++i)

@@ -86,6 +86,10 @@ struct Initializer {
     ExprPtr value;
 };
 
+// The call the library models' preconditions lower to (CBMC's __CPROVER_precondition in
+// its own models): a built-in assertion (Program::builtinAssertions).
+inline constexpr const char *ModelPrecondition = "__vcov_model_precondition";
+
 struct CallInfo {
     Intrinsic intrinsic = Intrinsic::None;
     FunctionId callee = NoFunction; // the function called (with or without a body)
@@ -200,6 +204,11 @@ public:
     // malloc of more bytes returns NULL (glibc's PTRDIFF_MAX; a CBMC proof's object size,
     // FrontEndOptions::maxAllocation), in every semantics.
     uint64_t maxAllocation = INT64_MAX;
+    // CBMC's built-in assertions, the library models' own preconditions (memcpy's regions
+    // readable and apart): checked as the program's assertions, as CBMC checks them unless
+    // --no-built-in-assertions (FrontEndOptions::builtinAssertions). Off, a failing one is
+    // undefined behaviour of the pointer check.
+    bool builtinAssertions = true;
     Diagnostics diagnostics;
 
     DataModel dataModel() const { return types.dataModel(); }
@@ -208,6 +217,11 @@ public:
     const CfaEdge &edge(EdgeId id) const { return edges[id]; }
     const Variable &variable(VarId id) const { return variables[id]; }
     FileId fileId(const std::string &path) const;
+    // Whether a failing Intrinsic::Assert call violates the assertion property (false: a
+    // built-in assertion while they are off, a pointer violation or undefined behaviour).
+    bool assertsProgramProperty(const CallInfo &c) const {
+        return builtinAssertions || c.calleeName != ModelPrecondition;
+    }
 
     // Lines that carry at least one non-blank edge of a function with a body.
     std::set<FileLine> coverableLines() const;

@@ -51,6 +51,8 @@ std::optional<CliOptions> parseCliOptions(const std::vector<std::string> &args,
             o.inputs.frontEnd.dataModel = DataModel::LP64;
         } else if (a == "--malloc-may-fail") {
             o.inputs.frontEnd.mallocMayFail = true;
+        } else if (a == "--no-built-in-assertions") {
+            o.inputs.frontEnd.builtinAssertions = false;
         } else if ((a == "--function" || a.rfind("--function=", 0) == 0) && !contains(valueOptions, "function")) {
             // CBMC's --function: the entry of the analysis (cfa keeps it as a filter).
             if (a == "--function") {

@@ -57,6 +57,10 @@ Program options (all commands):
                        and checks, as its Makefile gives them
   --malloc-may-fail    every malloc and calloc may return NULL, as CBMC's option (on in
                        every --cbmc-proof, as in CBMC 6, unless the proof says otherwise)
+  --no-built-in-assertions  the library models' own preconditions (memcpy's regions
+                       apart, readable) are not checked as assertions, as CBMC's option;
+                       a failing one is undefined behaviour of the pointer check (always
+                       so for --task: SV-COMP's properties do not include them)
 
 cfa options:
   --function NAME      only this function (summary and outputs)

@@ -317,7 +317,8 @@ struct PredicateTransfer::Impl {
             case Intrinsic::Assert:
                 if (!c.args.empty()) {
                     z3::expr cond = truth(term(c.args[0]));
-                    steps.push_back({Step::Assume, cond, violation ? !cond : cond});
+                    // A built-in assertion while they are off is never the violation (Program::builtinAssertions).
+                    steps.push_back({Step::Assume, cond, violation && P.assertsProgramProperty(c) ? !cond : cond});
                 }
                 break;
             case Intrinsic::Malloc:
@@ -1019,7 +1020,7 @@ std::vector<Successor> PredicateTransfer::successors(const AbstractState &abstra
             }
             if (c.intrinsic == Intrinsic::InvalidCall)
                 continue; // undefined behaviour: no execution goes on
-            if (c.intrinsic == Intrinsic::Assert && !c.args.empty()) {
+            if (c.intrinsic == Intrinsic::Assert && !c.args.empty() && P.assertsProgramProperty(c)) {
                 // The assertion may fail here: a target where its negation is possible.
                 if (auto failing = d->after(state, move, to, stack, true, true))
                     out.push_back({move, to, SuccessorKind::Target, false, "assertion " + e.text + " may fail",

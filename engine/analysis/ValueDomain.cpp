@@ -208,6 +208,12 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
                     bool known = !c.args.empty() && ValueEvaluator::truthKnown(ev.eval(c.args[0]), t);
                     if (c.args.empty() || (known && t))
                         break;
+                    if (!P.assertsProgramProperty(c)) { // a built-in one, off: undefined behaviour ends the path
+                        if (known)
+                            continue;
+                        ev.refine(c.args[0], true);
+                        break;
+                    }
                     Successor target = succ;
                     target.kind = SuccessorKind::Target;
                     target.message = "assertion " + e.text + " may fail";

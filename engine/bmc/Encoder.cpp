@@ -1,6 +1,5 @@
 // Expressions and edges of the encoder (Encoder.h).
 #include "bmc/Encoder.h"
-#include "frontend/CLibrary.h"
 #include "bmc/IntegerTerms.h"
 
 #include "semantics/FloatSemantics.h"
@@ -267,8 +266,8 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
         if (c.args.empty())
             return;
         z3::expr ok = truth(eval(c.args[0], ev));
-        // A library model's own precondition is of the pointer check (as the interpreter's).
-        const Property checked = c.calleeName == ModelPrecondition ? Property::Pointer : Property::Assertion;
+        // A built-in assertion while they are off is of the pointer check (as the interpreter's).
+        const Property checked = P.assertsProgramProperty(c) ? Property::Assertion : Property::Pointer;
         // Not selected (a search for executions): a failing assertion cuts the path.
         if (opts.properties.count(checked) && !ev.state.guard.is_false())
             violations.push_back({andE(ev.state.guard, notE(ok)), checked, e.id,

@@ -9,7 +9,7 @@ const char *const CLibraryPath = "/vcov/library/string.c";
 namespace {
 
 // Byte by byte, as the C standard defines them; the reads the standard requires be valid
-// are CBMC's preconditions (as in CBMC's own models), of the pointer check (ModelPrecondition).
+// are CBMC's preconditions (as in CBMC's own models), built-in assertions (ModelPrecondition, Program::builtinAssertions).
 const std::map<std::string, std::string> &models() {
     static const std::map<std::string, std::string> m = {
         {"memcmp", R"(int memcmp(const void *a, const void *b, size_t n) {

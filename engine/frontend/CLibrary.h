@@ -12,12 +12,6 @@ namespace vcov {
 // The path the library's translation unit has in a Program's files (not an input file).
 extern const char *const CLibraryPath;
 
-// The models' own preconditions (memcpy's regions readable, not overlapping): CBMC's
-// __CPROVER_precondition, but a check of the pointer property, not an assertion — with the
-// pointer check off (a reachability task) their failure is undefined behaviour, never the
-// task's violation.
-inline constexpr const char *ModelPrecondition = "__vcov_model_precondition";
-
 // Whether vcov has a model of this function.
 bool hasCLibraryModel(const std::string &name);
 

@@ -105,6 +105,8 @@ void applyFlags(CbmcProof &proof, const std::vector<std::string> &words, Diagnos
             proof.frontEnd.mallocMayFail = true;
         } else if (f == "--no-malloc-may-fail") {
             proof.frontEnd.mallocMayFail = false;
+        } else if (f == "--no-built-in-assertions") {
+            proof.frontEnd.builtinAssertions = false;
         } else if (f == "--timeout" || f == "--depth") {
             ++i; // no effect on what vcov checks
         } else if (f == "--unwinding-assertions") {

@@ -448,6 +448,7 @@ void Lowering::run() {
 static std::unique_ptr<Program> lowerProgram(const FrontEndOptions &options) {
     auto program = std::make_unique<Program>(options.dataModel.value_or(DataModel::LP64));
     program->maxAllocation = options.maxAllocation;
+    program->builtinAssertions = options.builtinAssertions;
     if (options.files.empty()) {
         program->diagnostics.error("", 0, 0, "no input file");
         return program;

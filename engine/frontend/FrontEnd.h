@@ -30,6 +30,9 @@ struct FrontEndOptions {
     // CBMC's --malloc-may-fail (a proof's default in CBMC 6): every malloc and calloc may
     // return NULL, the choice an input of the execution (so a counterexample replays it).
     bool mallocMayFail = false;
+    // Program::builtinAssertions: CBMC's default; off with --no-built-in-assertions and for
+    // an SV-COMP task, whose only violations are its specification's.
+    bool builtinAssertions = true;
 };
 
 // The arguments Clang gets for every input file: language, target, -I, -D.

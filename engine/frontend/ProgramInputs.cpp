@@ -21,6 +21,9 @@ bool resolveProgramInputs(ProgramInputs &in, Diagnostics &diagnostics) {
         in.frontEnd.files.insert(in.frontEnd.files.end(), task->inputFiles.begin(), task->inputFiles.end());
         if (!in.frontEnd.dataModel)
             in.frontEnd.dataModel = task->dataModel;
+        // SV-COMP's properties (unreach-call, memory safety, overflows) never include the
+        // library's own assertions: a memcpy between overlapping regions is not reach_error.
+        in.frontEnd.builtinAssertions = false;
         in.task.clear(); // resolved: a second call must not add the files again
     }
     if (!in.cbmcProof.empty()) {
@@ -39,6 +42,7 @@ bool resolveProgramInputs(ProgramInputs &in, Diagnostics &diagnostics) {
             fe.entry = p.entry;
         fe.maxAllocation = std::min(fe.maxAllocation, p.maxAllocation);
         fe.mallocMayFail = fe.mallocMayFail || p.mallocMayFail;
+        fe.builtinAssertions = fe.builtinAssertions && p.builtinAssertions;
         in.cbmcProof.clear();
     }
     if (!in.compileCommands.empty()) {

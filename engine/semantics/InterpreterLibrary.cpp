@@ -2,7 +2,6 @@
 // (__VERIFIER_nondet_*), printf's formatting as glibc's, and the other intrinsics
 // (assume, assert, reach_error, abort, exit, malloc, calloc, free, fabs).
 #include "semantics/InterpreterMachine.h"
-#include "frontend/CLibrary.h"
 
 #include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
@@ -174,9 +173,9 @@ void Interpreter::intrinsic(const CfaEdge &e) {
         return;
     case Intrinsic::Assert:
         if (!truth(arg(0))) {
-            // A library model's own precondition (memcpy's regions): undefined behaviour of the
-            // program's memory, a pointer violation where that check is on, never a reach_error.
-            if (c.calleeName == ModelPrecondition)
+            // A built-in assertion (memcpy's regions apart) while they are off: undefined
+            // behaviour of the program's memory, a pointer violation where that check is on.
+            if (!P.assertsProgramProperty(c))
                 fail(Property::Pointer, "precondition " + e.text + " failed");
             stop(EndingKind::PropertyViolation, "assertion " + e.text + " failed", Property::Assertion);
         }

@@ -5,7 +5,8 @@
 # CBMC's --pointer-check and --bounds-check.
 # With --function NAME both start at NAME (CBMC's entry option), its parameters inputs.
 # With --malloc-may-fail every malloc and calloc may return NULL in both.
-# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND [--memory] [--function NAME] [--malloc-may-fail] FILE...
+# With --no-built-in-assertions neither checks its library models' own preconditions.
+# usage: agrees_with_cbmc.sh VCOV_CLI UNWIND [--memory] [--function NAME] [--malloc-may-fail] [--no-built-in-assertions] FILE...
 set -u
 cli=$1; unwind=$2; shift 2
 theirs_flags="--no-standard-checks"; ours_flags=""
@@ -13,6 +14,8 @@ while true; do
   case "${1:-}" in
     --memory)
       theirs_flags="$theirs_flags --pointer-check --bounds-check"; ours_flags="$ours_flags --property pointer,bounds"; shift ;;
+    --no-built-in-assertions)
+      theirs_flags="$theirs_flags --no-built-in-assertions"; ours_flags="$ours_flags --no-built-in-assertions"; shift ;;
     --malloc-may-fail)
       theirs_flags="$theirs_flags --malloc-may-fail --malloc-fail-null"; ours_flags="$ours_flags --malloc-may-fail"; shift ;;
     --function)

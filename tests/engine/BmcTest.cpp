@@ -289,16 +289,28 @@ TEST(Bmc, AnIndeterminatePointerReachesMemoryOutsideEveryObject) {
     EXPECT_TRUE(checked.replayed);
 }
 
-// A library model's own precondition (memcpy's regions readable and apart) is of the
-// pointer check: with it off (a reachability task) its failure is undefined behaviour that
-// ends the path, never the task's violation (farsync's memcpy_toio between two addresses
-// of no object was reported as one); with it on, a pointer violation that replays.
-TEST(Bmc, ALibraryPreconditionIsOfThePointerCheck) {
+// A library model's own precondition (memcpy's regions readable and apart) is one of
+// CBMC's built-in assertions: checked as an assertion by default, as CBMC does. Off
+// (--no-built-in-assertions, an SV-COMP task) its failure is undefined behaviour of the
+// pointer check: the path ends where that check is off (farsync's memcpy_toio between two
+// addresses of no object was reported as the task's violation), a pointer violation where
+// it is on. Each verdict replays in the interpreter.
+TEST(Bmc, ALibraryPreconditionIsABuiltInAssertion) {
     const std::string code = "void *memcpy(void *, const void *, unsigned long);\nvoid reach_error(void);\n"
                              "int main(void) {\n  char *p;\n  char *q;\n  memcpy(p, q, 4);\n  return 0;\n}\n";
-    BmcResult unchecked = check(code, 6);
+    auto p = parseC(code);
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    BmcOptions o;
+    o.unwind = 6;
+    BmcResult builtin = checkProgram(*p, o);
+    ASSERT_EQ(builtin.verdict, Verdict::Unsafe) << builtin.reason;
+    EXPECT_EQ(builtin.property, Property::Assertion);
+    EXPECT_TRUE(builtin.replayed);
+    p->builtinAssertions = false;
+    BmcResult unchecked = checkProgram(*p, o);
     EXPECT_EQ(unchecked.verdict, Verdict::Safe) << unchecked.reason;
-    BmcResult checked = check(code, 6, {Property::Assertion, Property::Pointer});
+    o.properties = {Property::Assertion, Property::Pointer};
+    BmcResult checked = checkProgram(*p, o);
     ASSERT_EQ(checked.verdict, Verdict::Unsafe) << checked.reason;
     EXPECT_EQ(checked.property, Property::Pointer);
     EXPECT_TRUE(checked.replayed);
