@@ -9,8 +9,8 @@
 #     proof: unwinding assertions are on), or a coverage analysis that "explored every
 #     reachable state" without reporting the bug;
 #   expected true: a violation (exit 10) from either.
-# Prints one row per task and the decided / undecided / refused counts. Tasks whose task
-# file names no data model (format 1.0) run as ILP32, as SV-COMP ran them.
+# Prints one row per task (with its seconds) and the decided / undecided / refused counts.
+# Tasks whose task file names no data model (format 1.0) run as ILP32, as SV-COMP ran them.
 set -u
 cli=$1; bench=$2; tool=$3; jobs=${4:-2}
 tsv=$bench/svcomp/SOUNDNESS.tsv
@@ -23,7 +23,7 @@ one() {
   local name; name=$(echo "$yml" | tr '/' '_')
   local flags=(--task "$bench/svcomp/$yml")
   [ "$model" = "-" ] && flags+=(--32)
-  local log=$out/$name.log status
+  local log=$out/$name.log status start=$SECONDS
   if [ "$tool" = bmc ]; then
     timeout 60 "$cli" bmc "${flags[@]}" --unwind 3 --timeout 8 >"$log" 2>&1; status=$?
   elif [ "$tool" = kinduction ]; then
@@ -55,7 +55,7 @@ one() {
   if [ "$claim" = unsafe ] || [ "$claim" = bug ]; then
     grep -q "replayed" "$log" || verdict=UNREPLAYED
   fi
-  printf '%-9s %-10s %-15s %s\n' "$verdict" "$expected" "$claim" "$yml" >"$out/$name.row"
+  printf '%-9s %-10s %-15s %s %s s\n' "$verdict" "$expected" "$claim" "$yml" $((SECONDS - start)) >"$out/$name.row"
   if [ "$verdict" != ok ]; then
     { echo "--- $yml ($tool)"; tail -n 15 "$log"; } >"$out/$name.why"
   fi
