@@ -130,6 +130,9 @@ public:
     std::shared_ptr<const Art> snapshot() const { return std::make_shared<const Art>(m_art); }
     StopReason stopReason() const { return m_stop; }
     const ArtOptions &options() const { return m_options; }
+    // A caller with a clock of its own (coverage's generation budget) shortens the checks
+    // of targets to what that clock leaves.
+    void setTargetSeconds(double seconds) { m_options.targetSeconds = seconds; }
     const ArtExpansion &lastExpansion() const { return m_last; }
     size_t waitlistSize() const { return m_waitlist.size(); }
     int peekNext() const { return m_waitlist.empty() ? -1 : std::get<4>(*m_waitlist.begin()); }
