@@ -10,7 +10,7 @@
 
 #include "analysis/Art.h"
 #include "analysis/AbstractDomain.h"
-#include "automata/PathObserver.h"
+#include "semantics/PathObserver.h"
 #include "semantics/Execution.h"
 
 #include <atomic>

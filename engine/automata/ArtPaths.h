@@ -6,7 +6,7 @@
 #pragma once
 
 #include "analysis/Art.h"
-#include "automata/PathObserver.h"
+#include "semantics/PathObserver.h"
 
 #include <utility>
 #include <vector>

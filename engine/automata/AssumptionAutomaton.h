@@ -6,7 +6,7 @@
 
 #include "Cfa.h"
 #include "analysis/Art.h"
-#include "automata/PathObserver.h"
+#include "semantics/PathObserver.h"
 #include "semantics/Execution.h"
 
 #include <optional>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "Cfa.h"
-#include "automata/PathObserver.h"
+#include "semantics/PathObserver.h"
 #include "semantics/Execution.h"
 #include "semantics/Properties.h"
 

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "Cfa.h"
-#include "automata/PathObserver.h"
+#include "semantics/PathObserver.h"
 #include "bmc/Bmc.h"
 
 #include <map>

@@ -1,7 +1,8 @@
 // An automaton that watches the moves of a path (CPAchecker's observer automata): the
 // ART analysis runs in product with one to score its frontier, and the bounded model
 // checker unwinds the product with one to follow a given path or to stay inside an
-// explored region.
+// explored region. It lives with the semantics, the layer both stand on (the ART analysis
+// and BMC sit below automata/, which builds the observers they run with).
 #pragma once
 
 #include "Cfa.h"
