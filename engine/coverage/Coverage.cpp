@@ -124,22 +124,104 @@ void explainFrontier(const Program &program, const Art &art, std::map<FileLine, 
     }
 }
 
-} // namespace
+// One measurement of an analysis's exploration, phase by phase (§4-§5 and Algorithm 1):
+// the over-approximation read off the ART, the generator's executions, the solver's
+// completion, the exact decision, and the text of every line. The phases share the
+// lines covered so far, the executions and one clock.
+class CoverageMeasurement {
+public:
+    CoverageMeasurement(const Program &program, const ArtAnalysis &analysis, const CoverageOptions &options,
+                        const std::atomic<bool> *cancel, const CoverageProgress &progress)
+        : P(program), A(analysis), O(options), m_cancel(cancel), m_progress(progress), m_start(Clock::now()),
+          m_lineIndex(program) {}
 
-CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analysis, const CoverageOptions &options,
-                               const std::atomic<bool> *cancel, const CoverageProgress &progress,
-                               std::vector<CoveragePoint> analysisSeries) {
-    const auto start = Clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-    auto cancelled = [&] { return cancel && cancel->load(); };
+    // The ART's lines (explored), the assumption automaton and its Reach scores, the
+    // analysis's own bug.
+    void overApproximate();
+    // Under-approximation (§5): executions along the generator's paths to the exit.
+    void generate();
+    // Algorithm 1's query where the generator's paths were spurious, within its budget.
+    void complete();
+    // --exact: Algorithm 1 until every explored line is covered or proved unreachable.
+    void decideExactly();
+    // Every line's status and its reason, the last point of the series.
+    CoverageResult explain(std::vector<CoveragePoint> analysisSeries);
+
+    // Whether executions are still looked for: no bug found, and an automaton that admits paths.
+    bool searching() const { return !r.bug && r.automaton.initialState != AaFalse; }
+    bool bugFound() const { return bool(r.bug); }
+
+private:
+    struct SearchOutcome {
+        bool complete = false;
+        unsigned bound = 0;
+        std::string note;
+    };
+
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+    void point(const char *phase);
+    void bugFrom(const Execution &x, const std::string &by);
+    bool record(CoverageExecution ce, const char *origin);
+    SearchOutcome searchRegion(bool exact, double seconds, unsigned maxUnwind, size_t maxUseful, const char *origin);
+
+    const Program &P;
+    const ArtAnalysis &A;
+    const CoverageOptions &O;
+    const std::atomic<bool> *m_cancel;
+    const CoverageProgress &m_progress;
+    const Clock::time_point m_start;
+    LineIndex m_lineIndex;
     CoverageResult r;
-    r.art = analysis.snapshot();
+    std::set<FileLine> m_explored, m_covered;
+};
+
+void CoverageMeasurement::point(const char *phase) {
+    // Times continue the analysis's clock, so one series spans both.
+    CoveragePoint p{A.seconds() + elapsed(), m_explored.size(), m_covered.size(), phase};
+    r.series.push_back(p);
+    if (m_progress)
+        m_progress(p);
+}
+
+void CoverageMeasurement::bugFrom(const Execution &x, const std::string &by) {
+    CoverageBug b;
+    b.property = x.ending.property.value_or(Property::Assertion);
+    b.message = describeEnding(P, x.ending);
+    b.counterexample = x;
+    b.foundBy = by;
+    b.replayed = true;
+    r.bug = std::move(b);
+}
+
+// Whether the execution covered a line not covered before.
+bool CoverageMeasurement::record(CoverageExecution ce, const char *origin) {
+    ExercisedLines ex = exercisedWithinAnalysis(P, r.automaton, ce.moves);
+    ce.movesBeforeFalse = ex.movesBeforeFalse;
+    ce.id = int(r.executions.size());
+    ce.origin = origin;
+    ce.foundAt = elapsed();
+    for (const FileLine &l : ex.lines)
+        if (m_covered.insert(l).second) {
+            ce.newLines.push_back(l);
+            auto &le = r.lines[l];
+            le.status = LineStatus::Covered;
+            le.execution = ce.id;
+        }
+    bool useful = !ce.newLines.empty();
+    r.executions.push_back(std::move(ce));
+    point(origin);
+    return useful;
+}
+
+void CoverageMeasurement::overApproximate() {
+    r.art = A.snapshot();
     const Art &art = *r.art;
-    r.analysisStop = analysis.stopReason();
-    r.analysisStopText = analysis.stopText();
-    r.analysisDomain = analysis.domainName();
-    r.refinements = analysis.refinements();
-    r.precision = analysis.precision();
+    r.analysisStop = A.stopReason();
+    r.analysisStopText = A.stopText();
+    r.analysisDomain = A.domainName();
+    r.refinements = A.refinements();
+    r.precision = A.precision();
     // What the analysis could not do is part of why it stopped where it did.
     for (const ArtNode &n : art.nodes)
         if (n.status == ArtNodeStatus::Failed) {
@@ -152,263 +234,223 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
         r.analysisStopText += "; " + std::to_string(art.unconfirmedTargets()) +
                               " possible violation(s) are not decided";
     r.automaton = AssumptionAutomaton::fromArt(art);
-    LineIndex lineIndex(program);
-    r.reach = computeReach(program, lineIndex, r.automaton);
+    r.reach = computeReach(P, m_lineIndex, r.automaton);
 
-    // Over-approximation: the lines of ART edges, with the nodes they leave from.
-    std::set<FileLine> explored;
-    for (const FileLine &l : lineIndex.lines)
+    // The lines of ART edges, with the nodes they leave from.
+    for (const FileLine &l : m_lineIndex.lines)
         r.lines[l].line = l;
     for (const ArtNode &n : art.nodes) {
         if (n.parent < 0 || n.via.isReturn)
             continue;
-        int li = lineIndex.ofEdge[size_t(n.via.edge)];
+        int li = m_lineIndex.ofEdge[size_t(n.via.edge)];
         if (li < 0)
             continue;
-        FileLine l = lineIndex.lines[size_t(li)];
-        explored.insert(l);
+        FileLine l = m_lineIndex.lines[size_t(li)];
+        m_explored.insert(l);
         auto &ex = r.lines[l];
         if (ex.artNodes.empty() || ex.artNodes.back() != n.parent)
             ex.artNodes.push_back(n.parent);
     }
     for (auto &[l, ex] : r.lines)
-        ex.status = explored.count(l) ? LineStatus::OverApproximated : LineStatus::Uncovered;
-
-    std::set<FileLine> covered;
-    auto point = [&](const char *phase) {
-        // Times continue the analysis's clock, so one series spans both.
-        CoveragePoint p{analysis.seconds() + elapsed(), explored.size(), covered.size(), phase};
-        r.series.push_back(p);
-        if (progress)
-            progress(p);
-    };
+        ex.status = m_explored.count(l) ? LineStatus::OverApproximated : LineStatus::Uncovered;
     point("analysis");
+    if (A.counterexample())
+        bugFrom(*A.counterexample(), "analysis");
+}
 
-    auto bugFrom = [&](const Execution &x, const std::string &by) {
-        CoverageBug b;
-        b.property = x.ending.property.value_or(Property::Assertion);
-        b.message = describeEnding(program, x.ending);
-        b.counterexample = x;
-        b.foundBy = by;
-        b.replayed = true;
-        r.bug = std::move(b);
-    };
-    if (analysis.counterexample())
-        bugFrom(*analysis.counterexample(), "analysis");
-
-    auto record = [&](CoverageExecution ce, const char *origin) -> bool {
-        ExercisedLines ex = exercisedWithinAnalysis(program, r.automaton, ce.moves);
-        ce.movesBeforeFalse = ex.movesBeforeFalse;
-        ce.id = int(r.executions.size());
-        ce.origin = origin;
-        ce.foundAt = elapsed();
-        for (const FileLine &l : ex.lines)
-            if (covered.insert(l).second) {
-                ce.newLines.push_back(l);
-                auto &le = r.lines[l];
-                le.status = LineStatus::Covered;
-                le.execution = ce.id;
-            }
-        bool useful = !ce.newLines.empty();
-        r.executions.push_back(std::move(ce));
-        point(origin);
-        return useful;
-    };
-
-    // Under-approximation (§5): a value analysis in product with the automaton, heading
-    // for the exit in CFA postorder with the Reach score as tie-break; each path to the
-    // exit is handed to the solver and the execution it yields is replayed.
-    if (!r.bug && r.automaton.initialState != AaFalse) {
-        ArtOptions gen;
-        gen.order = TraversalOrder::Postorder;
-        gen.scoreTieBreak = options.heuristic;
-        gen.checkTargets = true;
-        gen.targetSeconds = 10;
-        const ReachScores &reach = r.reach;
-        ArtAnalysis generator(program, gen, &r.automaton,
-                              [&reach](const ArtNode &n) { return double(reach.score(n.observerState, n.location)); });
-        size_t useful = 0;
-        r.generationNote = "the generator explored every path";
-        while (true) {
-            if (cancelled()) {
-                r.generationNote = "stopped";
+// A value analysis in product with the automaton, heading for the exit in CFA postorder
+// with the Reach score as tie-break; each path to the exit is handed to the solver and the
+// execution it yields is replayed.
+void CoverageMeasurement::generate() {
+    ArtOptions gen;
+    gen.order = TraversalOrder::Postorder;
+    gen.scoreTieBreak = O.heuristic;
+    gen.checkTargets = true;
+    gen.targetSeconds = 10;
+    const ReachScores &reach = r.reach;
+    ArtAnalysis generator(P, gen, &r.automaton,
+                          [&reach](const ArtNode &n) { return double(reach.score(n.observerState, n.location)); });
+    size_t useful = 0;
+    r.generationNote = "the generator explored every path";
+    while (true) {
+        if (cancelled()) {
+            r.generationNote = "stopped";
+            break;
+        }
+        if (elapsed() >= O.execSeconds) {
+            r.generationNote = "the generation time budget ran out";
+            break;
+        }
+        if (O.generatorMaxNodes && generator.art().nodes.size() >= O.generatorMaxNodes) {
+            r.generationNote = "the generator's node budget ran out";
+            break;
+        }
+        // A target's check (10 s at most) ends with the generation budget, not after it
+        // (geo1-ll's generator ran 19 s past a 1.5 s budget on four of them).
+        generator.setTargetSeconds(std::clamp(O.execSeconds - elapsed(), 1.0, 10.0));
+        bool more = generator.step();
+        if (generator.counterexample()) {
+            bugFrom(*generator.counterexample(), "generation");
+            r.generationNote = "a property violation was found";
+            break;
+        }
+        for (int node : generator.takeNewExits()) {
+            if (cancelled())
                 break;
+            FollowPath path(generator.art().pathTo(node));
+            BmcOptions bo;
+            bo.observer = &path;
+            bo.properties = {};
+            bo.timeoutSeconds = std::max(1.0, O.execSeconds - elapsed());
+            bo.cancel = m_cancel;
+            ExecutionSearch s = findExecution(P, bo);
+            if (s.status == ExecutionSearch::Unknown && cancelled())
+                break; // stopped, not an undecided path
+            if (s.status != ExecutionSearch::Found) {
+                // Proved infeasible, or undecided (timeout, unsupported construct).
+                ++(s.status == ExecutionSearch::NotFound ? r.spuriousPaths : r.undecidedPaths);
+                continue;
             }
-            if (elapsed() >= options.execSeconds) {
-                r.generationNote = "the generation time budget ran out";
-                break;
+            auto ce = confirm(P, r.automaton, s.input);
+            if (!ce) {
+                ++r.undecidedPaths; // the solver's inputs do not end normally: not evidence
+                continue;
             }
-            if (options.generatorMaxNodes && generator.art().nodes.size() >= options.generatorMaxNodes) {
-                r.generationNote = "the generator's node budget ran out";
-                break;
-            }
-            // A target's check (10 s at most) ends with the generation budget, not after it
-            // (geo1-ll's generator ran 19 s past a 1.5 s budget on four of them).
-            generator.setTargetSeconds(std::clamp(options.execSeconds - elapsed(), 1.0, 10.0));
-            bool more = generator.step();
-            if (generator.counterexample()) {
-                bugFrom(*generator.counterexample(), "generation");
-                r.generationNote = "a property violation was found";
-                break;
-            }
-            for (int node : generator.takeNewExits()) {
-                if (cancelled())
-                    break;
-                FollowPath path(generator.art().pathTo(node));
-                BmcOptions bo;
-                bo.observer = &path;
-                bo.properties = {};
-                bo.timeoutSeconds = std::max(1.0, options.execSeconds - elapsed());
-                bo.cancel = cancel;
-                ExecutionSearch s = findExecution(program, bo);
-                if (s.status == ExecutionSearch::Unknown && cancelled())
-                    break; // stopped, not an undecided path
-                if (s.status != ExecutionSearch::Found) {
-                    // Proved infeasible, or undecided (timeout, unsupported construct).
-                    ++(s.status == ExecutionSearch::NotFound ? r.spuriousPaths : r.undecidedPaths);
-                    continue;
-                }
-                auto ce = confirm(program, r.automaton, s.input);
-                if (!ce) {
-                    ++r.undecidedPaths; // the solver's inputs do not end normally: not evidence
-                    continue;
-                }
-                if (record(std::move(*ce), "generator"))
-                    ++useful;
-                else
-                    ++r.redundantExecutions;
-                if (useful >= options.execBudget)
-                    break;
-            }
-            if (cancelled()) {
-                r.generationNote = "stopped";
-                break;
-            }
-            if (useful >= options.execBudget) {
-                r.generationNote = "the execution budget (" + std::to_string(options.execBudget) + ") was reached";
-                break;
-            }
-            if (!more)
+            if (record(std::move(*ce), "generator"))
+                ++useful;
+            else
+                ++r.redundantExecutions;
+            if (useful >= O.execBudget)
                 break;
         }
-        r.generatorNodes = generator.art().nodes.size();
+        if (cancelled()) {
+            r.generationNote = "stopped";
+            break;
+        }
+        if (useful >= O.execBudget) {
+            r.generationNote = "the execution budget (" + std::to_string(O.execBudget) + ") was reached";
+            break;
+        }
+        if (!more)
+            break;
     }
+    r.generatorNodes = generator.art().nodes.size();
+}
 
-    // Algorithm 1's query: a terminating execution inside the explored region through a
-    // line not covered yet. After the generator it completes the under-approximation where
-    // the abstraction's paths were spurious (no proofs drawn); with --exact it runs until
-    // every explored line is decided, and lines without such an execution are unreachable.
-    struct SearchOutcome {
-        bool complete = false;
-        unsigned bound = 0;
-        std::string note;
-    };
-    auto searchRegion = [&](bool exact, double seconds, unsigned maxUnwind, size_t maxUseful,
-                            const char *origin) -> SearchOutcome {
-        SearchOutcome out;
-        const auto phaseStart = Clock::now();
-        auto left = [&] { return seconds - std::chrono::duration<double>(Clock::now() - phaseStart).count(); };
-        std::set<FileLine> remaining;
-        for (const FileLine &l : explored)
-            if (!covered.count(l))
-                remaining.insert(l);
-        unsigned bound = 2;
-        size_t useful = 0;
-        while (!remaining.empty() && useful < maxUseful) {
-            if (cancelled()) {
-                out.note = "stopped";
-                return out;
-            }
-            if (left() <= 0) {
-                out.note = "the time budget ran out";
-                return out;
-            }
-            RegionCover spec(r.automaton, lineIndex, remaining);
-            BmcOptions bo;
-            bo.observer = &spec;
-            bo.properties = {};
-            bo.unwind = bound;
-            bo.timeoutSeconds = std::max(0.5, left());
-            bo.cancel = cancel;
-            ExecutionSearch s = findExecution(program, bo);
-            if (s.status == ExecutionSearch::Unknown && cancelled()) {
-                out.note = "stopped";
-                return out;
-            }
-            out.bound = bound;
-            if (s.status == ExecutionSearch::Found) {
-                auto ce = confirm(program, r.automaton, s.input);
-                size_t before = covered.size();
-                if (ce) {
-                    record(std::move(*ce), origin);
-                    for (const FileLine &l : r.executions.back().newLines)
-                        remaining.erase(l);
-                }
-                if (covered.size() == before) {
-                    out.note = "internal error: the solver's execution did not replay to a new covered line";
-                    return out;
-                }
-                ++useful;
-                continue;
-            }
-            if (s.status == ExecutionSearch::NotFound && s.complete) {
-                if (exact) {
-                    for (const FileLine &l : remaining) {
-                        auto &le = r.lines[l];
-                        le.status = LineStatus::Unreachable;
-                        le.text = "Unreachable inside the explored region: no terminating execution that satisfies "
-                                  "the property passes this line before leaving the explored region (bounded model "
-                                  "checking of the program × assumption automaton, bound " +
-                                  std::to_string(bound) + ", every loop fully unwound).";
-                    }
-                    remaining.clear();
-                }
-                out.complete = true;
-                out.note = "every explored line is decided";
-                return out;
-            }
-            if (s.status == ExecutionSearch::NotFound && bound * 2 <= maxUnwind) {
-                bound *= 2;
-                continue;
-            }
-            out.note = s.status == ExecutionSearch::NotFound ? "bound " + std::to_string(bound) + " too small" : s.reason;
+// Algorithm 1's query: a terminating execution inside the explored region through a line
+// not covered yet. After the generator it completes the under-approximation where the
+// abstraction's paths were spurious (no proofs drawn); exact, it runs until every explored
+// line is decided, and lines without such an execution are unreachable.
+CoverageMeasurement::SearchOutcome CoverageMeasurement::searchRegion(bool exact, double seconds, unsigned maxUnwind,
+                                                                     size_t maxUseful, const char *origin) {
+    SearchOutcome out;
+    const auto phaseStart = Clock::now();
+    auto left = [&] { return seconds - std::chrono::duration<double>(Clock::now() - phaseStart).count(); };
+    std::set<FileLine> remaining;
+    for (const FileLine &l : m_explored)
+        if (!m_covered.count(l))
+            remaining.insert(l);
+    unsigned bound = 2;
+    size_t useful = 0;
+    while (!remaining.empty() && useful < maxUseful) {
+        if (cancelled()) {
+            out.note = "stopped";
             return out;
         }
-        out.complete = remaining.empty();
-        out.note = remaining.empty() ? "every explored line is covered"
-                                     : "the execution budget (" + std::to_string(maxUseful) + ") was reached";
-        return out;
-    };
-    if (!r.bug && r.automaton.initialState != AaFalse) {
-        size_t useful = 0;
-        for (const auto &x : r.executions)
-            useful += !x.newLines.empty();
-        if (options.solverCompletion && useful < options.execBudget && elapsed() < options.execSeconds) {
-            SearchOutcome o = searchRegion(false, options.execSeconds - elapsed(), std::min(16u, options.exactMaxUnwind),
-                                           options.execBudget - useful, "solver");
-            r.generationNote += "; solver completion: " + o.note;
+        if (left() <= 0) {
+            out.note = "the time budget ran out";
+            return out;
         }
+        RegionCover spec(r.automaton, m_lineIndex, remaining);
+        BmcOptions bo;
+        bo.observer = &spec;
+        bo.properties = {};
+        bo.unwind = bound;
+        bo.timeoutSeconds = std::max(0.5, left());
+        bo.cancel = m_cancel;
+        ExecutionSearch s = findExecution(P, bo);
+        if (s.status == ExecutionSearch::Unknown && cancelled()) {
+            out.note = "stopped";
+            return out;
+        }
+        out.bound = bound;
+        if (s.status == ExecutionSearch::Found) {
+            auto ce = confirm(P, r.automaton, s.input);
+            size_t before = m_covered.size();
+            if (ce) {
+                record(std::move(*ce), origin);
+                for (const FileLine &l : r.executions.back().newLines)
+                    remaining.erase(l);
+            }
+            if (m_covered.size() == before) {
+                out.note = "internal error: the solver's execution did not replay to a new covered line";
+                return out;
+            }
+            ++useful;
+            continue;
+        }
+        if (s.status == ExecutionSearch::NotFound && s.complete) {
+            if (exact) {
+                for (const FileLine &l : remaining) {
+                    auto &le = r.lines[l];
+                    le.status = LineStatus::Unreachable;
+                    le.text = "Unreachable inside the explored region: no terminating execution that satisfies "
+                              "the property passes this line before leaving the explored region (bounded model "
+                              "checking of the program × assumption automaton, bound " +
+                              std::to_string(bound) + ", every loop fully unwound).";
+                }
+                remaining.clear();
+            }
+            out.complete = true;
+            out.note = "every explored line is decided";
+            return out;
+        }
+        if (s.status == ExecutionSearch::NotFound && bound * 2 <= maxUnwind) {
+            bound *= 2;
+            continue;
+        }
+        out.note = s.status == ExecutionSearch::NotFound ? "bound " + std::to_string(bound) + " too small" : s.reason;
+        return out;
     }
-    if (options.exact && !r.bug) {
-        r.exactRan = true;
-        SearchOutcome o = searchRegion(true, options.exactSeconds, options.exactMaxUnwind, SIZE_MAX, "exact");
-        r.exactComplete = o.complete;
-        r.exactBound = o.bound;
-        r.exactNote = o.complete ? "exact: " + o.note : o.note + ": the result is an under-approximation";
-        point("exact");
-    }
+    out.complete = remaining.empty();
+    out.note = remaining.empty() ? "every explored line is covered"
+                                 : "the execution budget (" + std::to_string(maxUseful) + ") was reached";
+    return out;
+}
 
+void CoverageMeasurement::complete() {
+    size_t useful = 0;
+    for (const auto &x : r.executions)
+        useful += !x.newLines.empty();
+    if (O.solverCompletion && useful < O.execBudget && elapsed() < O.execSeconds) {
+        SearchOutcome o = searchRegion(false, O.execSeconds - elapsed(), std::min(16u, O.exactMaxUnwind),
+                                       O.execBudget - useful, "solver");
+        r.generationNote += "; solver completion: " + o.note;
+    }
+}
+
+void CoverageMeasurement::decideExactly() {
+    r.exactRan = true;
+    SearchOutcome o = searchRegion(true, O.exactSeconds, O.exactMaxUnwind, SIZE_MAX, "exact");
+    r.exactComplete = o.complete;
+    r.exactBound = o.bound;
+    r.exactNote = o.complete ? "exact: " + o.note : o.note + ": the result is an under-approximation";
+    point("exact");
+}
+
+CoverageResult CoverageMeasurement::explain(std::vector<CoveragePoint> analysisSeries) {
+    const Art &art = *r.art;
     // A finished analysis with nothing left out (every target decided spurious over all
     // its ART paths, no failed node) proves the lines it never reached unreachable.
     const bool provedAll = r.analysisStop == StopReason::Finished && art.count(ArtNodeStatus::Failed) == 0 &&
                            art.unconfirmedTargets() == 0;
 
-    explainFrontier(program, art, r.lines);
+    explainFrontier(P, art, r.lines);
     if (r.bug) {
-        for (const PathMove &m : movesOf(program, r.bug->counterexample)) {
-            int li = m.isReturn ? -1 : lineIndex.ofEdge[size_t(m.edge)];
+        for (const PathMove &m : movesOf(P, r.bug->counterexample)) {
+            int li = m.isReturn ? -1 : m_lineIndex.ofEdge[size_t(m.edge)];
             if (li >= 0)
-                r.lines[lineIndex.lines[size_t(li)]].onViolationPath = true;
+                r.lines[m_lineIndex.lines[size_t(li)]].onViolationPath = true;
         }
     }
     const std::string generation = std::to_string(r.executions.size()) + " execution(s) generated, " +
@@ -448,7 +490,24 @@ CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analys
     r.seconds = elapsed();
     analysisSeries.insert(analysisSeries.end(), r.series.begin(), r.series.end());
     r.series = std::move(analysisSeries);
-    return r;
+    return std::move(r);
+}
+
+} // namespace
+
+CoverageResult measureCoverage(const Program &program, const ArtAnalysis &analysis, const CoverageOptions &options,
+                               const std::atomic<bool> *cancel, const CoverageProgress &progress,
+                               std::vector<CoveragePoint> analysisSeries) {
+    CoverageMeasurement m(program, analysis, options, cancel, progress);
+    m.overApproximate();
+    if (m.searching()) {
+        m.generate();
+        if (m.searching())
+            m.complete();
+    }
+    if (options.exact && !m.bugFound())
+        m.decideExactly();
+    return m.explain(std::move(analysisSeries));
 }
 
 std::unique_ptr<ArtAnalysis> coverageAnalysis(const Program &program, const CoverageOptions &options) {
