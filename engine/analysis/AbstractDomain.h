@@ -107,6 +107,10 @@ public:
                                              const std::vector<const AbstractState *> &states) {
         return std::nullopt;
     }
+    // The longest one solver query of the domain may take from now on: what the analysis's
+    // time budget leaves (a query that runs out answers unknown, which the domain treats
+    // soundly). None by default.
+    virtual void setQuerySeconds(double) {}
     // How many predicates (or the like) the precision holds: it only grows.
     virtual size_t precisionSize() const { return 0; }
     // The precision in words, per location with any: {"N12 (line 4)", "x == y; x < 5"}.

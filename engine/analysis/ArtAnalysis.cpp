@@ -506,6 +506,10 @@ bool ArtAnalysis::step() {
         m_stop = StopReason::Running; // resumed after a pause
     auto started = std::chrono::steady_clock::now();
     auto account = [&] { m_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+    // The domain's queries end with the time budget (phases_2-2's predicate analysis ran 30 s
+    // past a 5 s budget in the queries of one abstraction).
+    if (m_options.budget.maxSeconds > 0)
+        m_domain->setQuerySeconds(m_options.budget.maxSeconds - m_seconds);
     if (!m_unchecked.empty()) {
         // A target's check is a step of its own (teaching mode shows it).
         const int id = m_unchecked.front();

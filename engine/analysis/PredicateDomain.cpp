@@ -7,6 +7,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <cstdio>
 #include <map>
@@ -129,11 +130,25 @@ struct PredicateTransfer::Impl {
     std::map<std::string, std::string> cNames; // Z3 constant name → C name
     unsigned fresh = 0;
 
+    // A query of the abstraction gets 10 s, and never more than the analysis's budget
+    // leaves (deadline); unknown is answered soundly (nothing known for sure).
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    unsigned queryMs() const {
+        double seconds = 10;
+        if (deadline)
+            seconds = std::clamp(std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count(),
+                                 0.1, 10.0);
+        return unsigned(seconds * 1000);
+    }
+    // The abstraction's solver (post), its timeout renewed before each query.
+    z3::solver &timed() {
+        solver.set(params(queryMs()));
+        return solver;
+    }
+
     Impl(const Program &p, PredicateAbstraction a, PredicateBlocks b) : P(p), abstraction(a), blocks(b) {
         findLoopHeads();
-        z3::params params(ctx);
-        params.set("timeout", 10000u); // one query; unknown is answered soundly
-        solver.set(params);
+        solver.set(params());
     }
 
     // --- terms -------------------------------------------------------------------------
@@ -371,9 +386,11 @@ struct PredicateTransfer::Impl {
         s.add(f);
         return s.check();
     }
-    z3::params params() {
+    // 10 s by default: the refinement's queries keep it (an unknown there reads as a
+    // feasible merged path, and a time budget is no reason to say so).
+    z3::params params(unsigned ms = 10000) {
         z3::params p(ctx);
-        p.set("timeout", 10000u); // one query; unknown is answered soundly
+        p.set("timeout", ms);
         return p;
     }
     z3::expr cube(const std::vector<int> &literals) {
@@ -474,7 +491,7 @@ struct PredicateTransfer::Impl {
             for (size_t i = 0; i < n; ++i)
                 (m.eval(names[i], true).is_true() ? seenTrue : seenFalse)[i] = 1;
         };
-        const z3::check_result feasible = solver.check();
+        const z3::check_result feasible = timed().check();
         if (feasible == z3::unsat) {
             solver.pop();
             return std::nullopt;
@@ -490,7 +507,7 @@ struct PredicateTransfer::Impl {
             if (!(seenTrue[i] && seenFalse[i])) {
                 z3::expr_vector other(ctx);
                 other.push_back(seenTrue[i] ? !names[i] : names[i]);
-                const z3::check_result r = solver.check(other);
+                const z3::check_result r = timed().check(other);
                 if (r == z3::unsat) {
                     const int id = it->second[i];
                     a.literals.push_back(seenTrue[i] ? id + 1 : -(id + 1));
@@ -513,7 +530,7 @@ struct PredicateTransfer::Impl {
         std::vector<std::vector<int>> out;
         solver.push();
         while (true) {
-            const z3::check_result r = solver.check();
+            const z3::check_result r = timed().check();
             if (r != z3::sat) {
                 if (r == z3::unknown)
                     out.clear(); // not all of them: only the Cartesian part is sure
@@ -1223,6 +1240,11 @@ std::vector<std::pair<std::string, std::string>> PredicateTransfer::precision() 
         out.push_back({d->where(n), s});
     }
     return out;
+}
+
+void PredicateTransfer::setQuerySeconds(double seconds) {
+    d->deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(seconds));
 }
 
 size_t PredicateTransfer::precisionSize() const {

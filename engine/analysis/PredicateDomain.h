@@ -78,6 +78,7 @@ public:
                                      const std::vector<const AbstractState *> &states) override;
     std::vector<std::pair<std::string, std::string>> precision() const override;
     size_t precisionSize() const override;
+    void setQuerySeconds(double seconds) override;
     // Predicates per location, for the JSON output: location, C texts.
     std::vector<std::pair<NodeId, std::vector<std::string>>> predicatesByLocation() const;
 
