@@ -27,6 +27,15 @@ BmcResult check(const std::string &code, unsigned unwind, PropertySet props = {P
 const char *Prelude = "extern int __VERIFIER_nondet_int(void);\nextern unsigned __VERIFIER_nondet_uint(void);\n"
                       "void __VERIFIER_assume(int);\nvoid reach_error(void);\nvoid assert(int);\n";
 
+// A violation found, and its counterexample replayed by the interpreter.
+::testing::AssertionResult violationReplayed(const BmcResult &r) {
+    if (r.verdict != Verdict::Unsafe)
+        return ::testing::AssertionFailure() << "verdict " << verdictName(r.verdict) << ": " << r.reason;
+    if (!r.replayed)
+        return ::testing::AssertionFailure() << "the counterexample does not replay";
+    return ::testing::AssertionSuccess();
+}
+
 } // namespace
 
 TEST(Bmc, FindsAReachableErrorAndReplaysIt) {
@@ -34,8 +43,7 @@ TEST(Bmc, FindsAReachableErrorAndReplaysIt) {
                                                "  int y = __VERIFIER_nondet_int();\n"
                                                "  if (x > 10 && y == x * 3 && y < 40)\n    reach_error();\n  return 0;\n}\n",
                         1);
-    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.reason;
-    EXPECT_TRUE(r.replayed);
+    ASSERT_TRUE(violationReplayed(r));
     ASSERT_TRUE(r.counterexample);
     ASSERT_EQ(r.counterexample->input.nondet.size(), 2u);
     int64_t x = r.counterexample->input.nondet[0], y = r.counterexample->input.nondet[1];
@@ -242,13 +250,11 @@ TEST(Bmc, AnIndeterminatePointerIsNotAssumedNull) {
     BmcResult local = check("void reach_error(void);\nint main(void) {\n  int *p;\n  if (p != 0) reach_error();\n"
                             "  return 0;\n}\n",
                             1);
-    ASSERT_EQ(local.verdict, Verdict::Unsafe) << local.reason;
-    EXPECT_TRUE(local.replayed);
+    ASSERT_TRUE(violationReplayed(local));
     BmcResult nondet = check("void reach_error(void);\nvoid *__VERIFIER_nondet_pointer(void);\nint main(void) {\n"
                              "  void *q = __VERIFIER_nondet_pointer();\n  if (q != 0) reach_error();\n  return 0;\n}\n",
                              1);
-    ASSERT_EQ(nondet.verdict, Verdict::Unsafe) << nondet.reason;
-    EXPECT_TRUE(nondet.replayed);
+    ASSERT_TRUE(violationReplayed(nondet));
     // Initialized, it is what it was given.
     BmcResult null = check("void reach_error(void);\nint main(void) {\n  int *p = 0;\n  if (p != 0) reach_error();\n"
                            "  return 0;\n}\n",
@@ -264,16 +270,14 @@ TEST(Bmc, AnIndeterminatePointerReachesMemoryOutsideEveryObject) {
     const std::string deep = "void reach_error(void);\nstruct s { int x; struct s *next; };\nint main(void) {\n"
                              "  struct s *p;\n  if (p->next->next->x == 42) reach_error();\n  return 0;\n}\n";
     BmcResult found = check(deep, 1);
-    ASSERT_EQ(found.verdict, Verdict::Unsafe) << found.reason;
-    EXPECT_TRUE(found.replayed);
+    ASSERT_TRUE(violationReplayed(found));
     ASSERT_TRUE(found.counterexample);
     EXPECT_EQ(found.counterexample->input.outside.size(), 3u); // two pointers, then the int
     // Two such pointers may be one address: what is written through one is read through the other.
     BmcResult alias = check("void reach_error(void);\nint main(void) {\n  int *a;\n  int *b;\n  *a = 1;\n  *b = 2;\n"
                             "  if (*a == 2) reach_error();\n  return 0;\n}\n",
                             1);
-    ASSERT_EQ(alias.verdict, Verdict::Unsafe) << alias.reason;
-    EXPECT_TRUE(alias.replayed);
+    ASSERT_TRUE(violationReplayed(alias));
     // What is written there is read back, and it never lies over the program's own objects
     // (CBMC 6.6 says FAILED here: its pointer may lie 25 bytes into a one-object stand-in).
     BmcResult kept = check("void reach_error(void);\nstruct node { int key; struct node *next; };\n"
