@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/bench/soundness_campaign.sh [BUILD] — the long soundness campaign, run by hand
-# inside packaging/env.sh (about 25 minutes on 2 cores; CI runs chosen samples of it, see
-# tests/CMakeLists.txt):
+# inside packaging/env.sh (its parts took 2,400 s of the suite before: about 20 minutes on
+# 2 cores; CI runs chosen samples of it, see tests/CMakeLists.txt):
 #   - 240 generated programs (seeds 1-240) and 40 with unbounded loops (seeds 1-40), every
 #     claim against the interpreter and complete BMC (vcov-soundness-gen);
 #   - 350 csmith programs run by gcc and by the interpreter (seeds 1-200 plain, 201-250
