@@ -28,6 +28,8 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
       m_kStart(new QSpinBox), m_kStep(new QSpinBox), m_kMax(new QSpinBox), m_goalSeconds(new QDoubleSpinBox),
       m_goalConcrete(new QCheckBox(tr("Executions on boundary and random inputs first"))),
       m_goalValueAnalysis(new QCheckBox(tr("Value analysis: a goal it never enters, once it finishes, is unreachable"))),
+      m_goalPredicateAnalysis(
+          new QCheckBox(tr("Predicate analysis (CEGAR towards the goals left): a goal it never enters is unreachable"))),
       m_goalInduction(new QCheckBox(tr("k-induction: the inductive step proves goals unreachable"))),
       m_goalInvariants(new QCheckBox(tr("Auxiliary invariants: strengthen the step with what Houdini proves at loop heads"))),
       m_goalEnumeration(new QCheckBox(tr("Every input: where inputs are few and drawn before the first loop, a run per input"))) {
@@ -88,6 +90,7 @@ AnalysisSettingsDialog::AnalysisSettingsDialog(QWidget *parent)
     kf->addRow(tr("Time:"), m_goalSeconds);
     kf->addRow(QString(), m_goalConcrete);
     kf->addRow(QString(), m_goalValueAnalysis);
+    kf->addRow(QString(), m_goalPredicateAnalysis);
     kf->addRow(QString(), m_goalInduction);
     kf->addRow(QString(), m_goalInvariants);
     kf->addRow(QString(), m_goalEnumeration);
@@ -200,6 +203,7 @@ void AnalysisSettingsDialog::setGoalOptions(const GoalOptions &o) {
     m_goalSeconds->setValue(o.timeSeconds);
     m_goalConcrete->setChecked(o.concrete);
     m_goalValueAnalysis->setChecked(o.valueAnalysis);
+    m_goalPredicateAnalysis->setChecked(o.predicateAnalysis);
     m_goalInduction->setChecked(o.induction);
     m_goalInvariants->setChecked(o.invariants);
     m_goalInvariants->setEnabled(o.induction);
@@ -214,6 +218,7 @@ GoalOptions AnalysisSettingsDialog::goalOptions() const {
     o.timeSeconds = m_goalSeconds->value();
     o.concrete = m_goalConcrete->isChecked();
     o.valueAnalysis = m_goalValueAnalysis->isChecked();
+    o.predicateAnalysis = m_goalPredicateAnalysis->isChecked();
     o.induction = m_goalInduction->isChecked();
     o.invariants = m_goalInvariants->isChecked();
     o.enumeration = m_goalEnumeration->isChecked();
@@ -232,6 +237,7 @@ GoalOptions AnalysisSettingsDialog::loadGoals() {
     o.timeSeconds = s.value(QStringLiteral("seconds"), o.timeSeconds).toDouble();
     o.concrete = s.value(QStringLiteral("concrete"), o.concrete).toBool();
     o.valueAnalysis = s.value(QStringLiteral("valueAnalysis"), o.valueAnalysis).toBool();
+    o.predicateAnalysis = s.value(QStringLiteral("predicateAnalysis"), o.predicateAnalysis).toBool();
     o.induction = s.value(QStringLiteral("induction"), o.induction).toBool();
     o.invariants = s.value(QStringLiteral("invariants"), o.invariants).toBool();
     o.enumeration = s.value(QStringLiteral("enumeration"), o.enumeration).toBool();
@@ -247,6 +253,7 @@ void AnalysisSettingsDialog::saveGoals(const GoalOptions &o) {
     s.setValue(QStringLiteral("seconds"), o.timeSeconds);
     s.setValue(QStringLiteral("concrete"), o.concrete);
     s.setValue(QStringLiteral("valueAnalysis"), o.valueAnalysis);
+    s.setValue(QStringLiteral("predicateAnalysis"), o.predicateAnalysis);
     s.setValue(QStringLiteral("induction"), o.induction);
     s.setValue(QStringLiteral("invariants"), o.invariants);
     s.setValue(QStringLiteral("enumeration"), o.enumeration);

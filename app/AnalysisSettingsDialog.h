@@ -41,7 +41,7 @@ private:
     QDoubleSpinBox *m_seconds, *m_execSeconds, *m_exactSeconds;
     QSpinBox *m_kStart, *m_kStep, *m_kMax;
     QDoubleSpinBox *m_goalSeconds;
-    QCheckBox *m_goalConcrete, *m_goalValueAnalysis, *m_goalInduction, *m_goalInvariants, *m_goalEnumeration;
+    QCheckBox *m_goalConcrete, *m_goalValueAnalysis, *m_goalPredicateAnalysis, *m_goalInduction, *m_goalInvariants, *m_goalEnumeration;
 };
 
 } // namespace vcov::app

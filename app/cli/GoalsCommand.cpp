@@ -25,7 +25,8 @@ model checking with every path complete, or k-induction: the inductive step over
 around it), or unknown with the reason.
 Assertions, assume() and reach_error() end a path; they are not goals. Cheap first:
 executions on boundary and random inputs, the value analysis, then one bounded query "can any goal left be
-entered?" per answer, then the inductive step; k grows from --k-start.
+entered?" per answer, then the inductive step; k grows from --k-start. After the second bound, the
+predicate analysis with the goals left as its targets.
 
   --k-start I          first bound (default 1)
   --k-step J           increment of the bound (the paper's jump strategy, I, J > 1; default:
@@ -35,6 +36,10 @@ entered?" per answer, then the inductive step; k grows from --k-start.
   --no-concrete        no executions on sampled inputs before the solver
   --no-value-analysis  no explicit-value ART analysis (when it finishes, the goals it never
                        enters are unreachable)
+  --no-predicate-analysis
+                       no predicate analysis with the goals as CEGAR targets (once, after
+                       the second bound; when it finishes, the goals it never enters are
+                       unreachable)
   --no-induction       no inductive step: only complete bounded checks prove unreachability
   --no-invariants      no auxiliary invariants where the inductive step fails on its own
   --no-enumeration     no run per input vector where every input is drawn before the
@@ -74,7 +79,7 @@ int goalsCommand(const std::vector<std::string> &args) {
         return ExitOk;
     }
     auto opts = parseCliOptions(args, {"k-start", "k-step", "k-max", "time", "json", "test-suite", "lcov"},
-                                {"no-concrete", "no-value-analysis", "no-induction", "no-invariants", "no-enumeration"});
+                                {"no-concrete", "no-value-analysis", "no-predicate-analysis", "no-induction", "no-invariants", "no-enumeration"});
     if (!opts)
         return ExitUsage;
     GoalOptions o;
@@ -101,6 +106,7 @@ int goalsCommand(const std::vector<std::string> &args) {
     }
     o.concrete = !opts->has("no-concrete");
     o.valueAnalysis = !opts->has("no-value-analysis");
+    o.predicateAnalysis = !opts->has("no-predicate-analysis");
     o.invariants = !opts->has("no-invariants");
     o.enumeration = !opts->has("no-enumeration");
     o.induction = !opts->has("no-induction");

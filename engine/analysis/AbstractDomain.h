@@ -9,6 +9,7 @@
 #include "Cfa.h"
 
 #include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <utility>
@@ -107,6 +108,10 @@ public:
                                              const std::vector<const AbstractState *> &states) {
         return std::nullopt;
     }
+    // Branch goals as targets (the goal search's proofs): a move along one of these edges is
+    // a target of its own beside the normal successor, and an infeasible path to it is
+    // refined like a path to a violation. Domains that do not refine ignore them.
+    virtual void setGoalEdges(std::set<EdgeId>) {}
     // The longest one solver query of the domain may take from now on: what the analysis's
     // time budget leaves (a query that runs out answers unknown, which the domain treats
     // soundly). None by default.

@@ -203,6 +203,10 @@ ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathO
             options.singleEdgeBlocks ? PredicateBlocks::Edge : PredicateBlocks::LoopHead, options.mergeBlocks);
     else
         m_domain = std::make_unique<ValueTransfer>(program);
+    if (m_domain->refines() && !options.goalEdges.empty()) {
+        m_goals.insert(options.goalEdges.begin(), options.goalEdges.end());
+        m_domain->setGoalEdges(m_goals);
+    }
     LineIndex lines(program);
     m_lineOfEdge = lines.ofEdge;
     m_lineSeen.assign(lines.lines.size(), 0);
@@ -346,8 +350,55 @@ std::vector<int> ArtAnalysis::treePath(int node) const {
     return chain;
 }
 
+bool ArtAnalysis::isGoalTarget(int node) const {
+    const ArtNode &n = m_art.nodes[size_t(node)];
+    return !m_options.goalEdges.empty() && n.status == ArtNodeStatus::Target && !n.via.isReturn && n.via.edge >= 0 &&
+           P.edge(n.via.edge).kind == EdgeKind::Assume &&
+           std::find(m_options.goalEdges.begin(), m_options.goalEdges.end(), n.via.edge) != m_options.goalEdges.end();
+}
+
+void ArtAnalysis::retireGoal(EdgeId edge) {
+    if (m_goals.erase(edge))
+        m_domain->setGoalEdges(m_goals);
+}
+
+void ArtAnalysis::checkGoal(int node) {
+    ArtNode &t = m_art.nodes[size_t(node)];
+    if (!m_goals.count(t.via.edge)) {
+        t.check = TargetCheck::Unconfirmed;
+        t.checkText = "not checked: an earlier path to this goal was feasible, or its refinement failed";
+        return;
+    }
+    const std::vector<int> chain = treePath(node);
+    std::vector<const AbstractState *> states;
+    for (int n : chain)
+        states.push_back(m_art.nodes[size_t(n)].state.get());
+    std::optional<bool> feasible;
+    try {
+        feasible = m_domain->pathFeasible(m_art.pathTo(node), states);
+    } catch (const DomainUnsupported &) {
+    }
+    if (feasible && !*feasible) {
+        t.check = TargetCheck::PathInfeasible;
+        t.checkText = "no execution follows its abstract path to the goal";
+        m_refineDue = true;
+        return;
+    }
+    // Reached (or undecided): nothing is claimed of this goal; the successor beside the
+    // target goes on past it, so the goals behind it are still looked for.
+    t.check = feasible ? TargetCheck::Confirmed : TargetCheck::Unconfirmed;
+    t.checkText = feasible ? "reachable: an execution follows its abstract path (the path formulas of its blocks are "
+                             "satisfiable together)"
+                           : "undecided: the solver could not decide its abstract path";
+    if (feasible)
+        m_reachedGoals.insert(t.via.edge);
+    retireGoal(t.via.edge);
+}
+
 void ArtAnalysis::checkTarget(int node) {
     m_refineDue = false;
+    if (isGoalTarget(node))
+        return checkGoal(node);
     if (m_domain->refines()) {
         // The domain's own encoding of the abstract path (its blocks, merged paths included)
         // proves most spurious paths infeasible at once; a satisfiable one is decided by BMC
@@ -608,7 +659,7 @@ bool ArtAnalysis::step() {
             m_last.merged.push_back(child);
         if (c.status == ArtNodeStatus::Target) {
             m_last.targets.push_back(child);
-            if (m_options.checkTargets)
+            if (m_options.checkTargets || isGoalTarget(child))
                 m_unchecked.push_back(child);
         }
     }
@@ -641,6 +692,13 @@ void ArtAnalysis::refineTarget(int node) {
         ArtNode &t = m_art.nodes[size_t(node)];
         t.check = TargetCheck::Unconfirmed;
         t.checkText = "unconfirmed: its tree path is infeasible, but " + why;
+        if (isGoalTarget(node)) {
+            // One goal given up (its edge stays entered: nothing is claimed of it); the others
+            // are still looked for.
+            retireGoal(t.via.edge);
+            m_last.summary = "Refinement failed for " + t.message + ": " + why + "; it is a target no more";
+            return;
+        }
         m_stop = StopReason::RefinementFailed;
         m_refinementFailure = "the refinement of target " + std::to_string(node) + "'s infeasible path (" + t.message +
                               ") learned nothing new: " + why + "; nothing is claimed beyond it";
@@ -658,6 +716,16 @@ void ArtAnalysis::refineTarget(int node) {
         r = m_domain->refine(path, states);
     } catch (const DomainUnsupported &u) {
         return fail(u.what);
+    }
+    if (r.mergedPathFeasible && isGoalTarget(node)) {
+        ArtNode &t = m_art.nodes[size_t(node)];
+        t.check = TargetCheck::Confirmed;
+        t.checkText = "reachable: a path merged into its tree path reaches it";
+        m_last.refinement = false;
+        m_last.summary = "Target " + std::to_string(node) + " (" + t.message + ") is reachable along a merged path";
+        m_reachedGoals.insert(t.via.edge);
+        retireGoal(t.via.edge);
+        return;
     }
     if (r.mergedPathFeasible) {
         // A path merged into the tree path reaches the target: no abstraction is to blame.

@@ -81,6 +81,12 @@ struct ArtOptions {
     // deciding the targets whose tree path is infeasible over every path of the ART
     // (coverings included) by bounded model checking.
     double targetSeconds = 30;
+    // Branch goals as targets (predicate domain; the goal search's proofs): a move along one of
+    // these edges is a target beside the successor that goes on past it. A goal whose
+    // abstract path is infeasible is refined (CEGAR); one whose path is feasible is reached
+    // and is a target no more. Each is checked whatever checkTargets says, and none stops the
+    // analysis. When it finishes, a goal no node enters is unreachable.
+    std::vector<EdgeId> goalEdges;
 };
 
 // What one step did, said in model-checking terms (teaching mode): an expansion, or the
@@ -154,6 +160,10 @@ public:
     size_t refinements() const { return m_refinements; }
     std::vector<std::pair<std::string, std::string>> precision() const { return m_domain->precision(); }
 
+    // Branch goals (ArtOptions::goalEdges) with a feasible abstract path to them: a refinement
+    // may have cut their target nodes since, so they are kept here.
+    const std::set<EdgeId> &reachedGoals() const { return m_reachedGoals; }
+
     // A real violation: the target node and its replayed execution.
     int violationNode() const { return m_violationNode; }
     const std::optional<Execution> &counterexample() const { return m_counterexample; }
@@ -175,6 +185,10 @@ private:
     // The nodes from the root to `node` along tree edges (chain[i]: reached by i moves).
     std::vector<int> treePath(int node) const;
     void checkTarget(int node);
+    bool isGoalTarget(int node) const;
+    void checkGoal(int node);
+    // A goal whose refinement failed or whose path was feasible: no more targets for it.
+    void retireGoal(EdgeId edge);
     void decideTargets();
     // Decides targets by bounded model checking over every ART path to them (coverings and
     // merges included). final: the waitlist is empty, so "no path" proves them spurious.
@@ -210,6 +224,8 @@ private:
     size_t m_refinements = 0;
     std::string m_refinementFailure;
     bool m_targetsDecided = false;
+    std::set<EdgeId> m_goals;       // branch goals still targets (ArtOptions::goalEdges)
+    std::set<EdgeId> m_reachedGoals;
     bool m_refineDue = false;       // the last target check proved its abstract path infeasible  // the all-paths decision ran on the empty waitlist
     const std::atomic<bool> *m_cancel = nullptr; // run()'s, while it runs
     double m_seconds = 0;

@@ -117,6 +117,7 @@ struct PredicateTransfer::Impl {
     PredicateAbstraction abstraction;
     PredicateBlocks blocks;
     bool mergeBlocks = true;
+    std::set<EdgeId> goalEdges; // branch goals that are targets (AbstractDomain::setGoalEdges)
     std::vector<char> loopHeads; // per CFA node: the target of a retreating edge (or main's entry)
     z3::context ctx;
     z3::solver solver{ctx};
@@ -1027,6 +1028,13 @@ std::vector<Successor> PredicateTransfer::successors(const AbstractState &abstra
         const NodeId to = d->target(move);
         std::vector<CallFrame> stack = state.stack;
         Successor succ{move, to, SuccessorKind::Normal, false, {}, nullptr};
+        if (e.kind == EdgeKind::Assume && d->goalEdges.count(eid)) {
+            // A branch goal: its target (never abstracted, so that its path can be checked
+            // and refined) beside the successor that goes on past it.
+            if (auto reached = d->after(state, move, to, stack, false, true))
+                out.push_back({move, to, SuccessorKind::Target, false,
+                               "branch goal " + e.text + " (line " + std::to_string(e.line()) + ")", std::move(reached)});
+        }
         if (e.kind == EdgeKind::Call) {
             const CallInfo &c = e.call;
             if (c.intrinsic == Intrinsic::None && P.functions[size_t(c.callee)].hasBody) {
@@ -1145,8 +1153,9 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
         at.push_back(d->target(m));
     const PathMove last = path.back();
     const CfaEdge &le = P.edge(last.edge);
-    if (last.isReturn || le.kind != EdgeKind::Call ||
-        (le.call.intrinsic != Intrinsic::Assert && le.call.intrinsic != Intrinsic::Error))
+    const bool goal = !last.isReturn && le.kind == EdgeKind::Assume && d->goalEdges.count(last.edge);
+    if (!goal && (last.isReturn || le.kind != EdgeKind::Call ||
+                  (le.call.intrinsic != Intrinsic::Assert && le.call.intrinsic != Intrinsic::Error)))
         throw DomainUnsupported{"a target of this kind (" + le.text + ") is not refined"};
     auto blocks = pathBlocks(path, states);
     if (!blocks)
@@ -1193,7 +1202,7 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
     std::vector<std::string> core;
     {
         z3::expr w = d->ctx.bool_val(false);
-        if (le.call.intrinsic == Intrinsic::Assert)
+        if (goal || le.call.intrinsic == Intrinsic::Assert)
             w = d->wp(d->effect(last, true), w);
         for (size_t j = path.size() - 1; j > 0; --j) {
             z3::expr next = d->wp(d->effect(path[j - 1]), w);
@@ -1241,6 +1250,8 @@ std::vector<std::pair<std::string, std::string>> PredicateTransfer::precision() 
     }
     return out;
 }
+
+void PredicateTransfer::setGoalEdges(std::set<EdgeId> edges) { d->goalEdges = std::move(edges); }
 
 void PredicateTransfer::setQuerySeconds(double seconds) {
     d->deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(

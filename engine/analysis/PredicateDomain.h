@@ -79,6 +79,7 @@ public:
     std::vector<std::pair<std::string, std::string>> precision() const override;
     size_t precisionSize() const override;
     void setQuerySeconds(double seconds) override;
+    void setGoalEdges(std::set<EdgeId> edges) override;
     // Predicates per location, for the JSON output: location, C texts.
     std::vector<std::pair<NodeId, std::vector<std::string>>> predicatesByLocation() const;
 

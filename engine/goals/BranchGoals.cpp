@@ -371,6 +371,9 @@ GoalReport GoalSearch::run() {
             m_valueSlices = 2;
             exploreAbstractly(5.0);
         }
+        // What the second bound, its step and the value analysis left: relational facts.
+        if (rounds >= 1)
+            explorePredicates(std::min(10.0, opts.timeSeconds > 0 ? remaining() / 5 : 10.0));
         ++rounds;
         if (!more)
             break;

@@ -57,6 +57,9 @@ struct GoalOptions {
     size_t concreteRuns = 300;
     bool valueAnalysis = true; // the explicit-value ART analysis: when it finishes, every goal it
                                // never enters is unreachable (at most 5 s, an eighth of the budget)
+    bool predicateAnalysis = true; // lazy predicate abstraction with the goals as CEGAR targets, once
+                                   // after the second bound: when it finishes, every goal it never
+                                   // enters is unreachable (relational invariants: x == y)
     bool induction = true;    // the inductive step; else only BMC with complete paths proves
     bool invariants = true;   // where the step fails, strengthen it with auxiliary invariants
                               // (templates filtered by concrete runs, proved by Houdini)

@@ -320,6 +320,51 @@ void GoalSearch::exploreAbstractly(double slice) {
     update("value analysis", 0);
 }
 
+void GoalSearch::explorePredicates(double seconds) {
+    if (!opts.predicateAnalysis || m_predicatesTried || unknownGoals().empty() || stopped())
+        return;
+    m_predicatesTried = true;
+    ArtOptions o;
+    o.domain = AnalysisDomain::Predicate;
+    o.order = TraversalOrder::ReversePostorder; // large blocks merge where paths meet (VerifyCommand)
+    o.checkTargets = false;                     // isolation: a failing assertion ends its path
+    o.budget.maxSeconds = seconds;
+    o.budget.maxNodes = 200'000;
+    o.budget.maxMemoryMb = residentMb() + 1024;
+    for (int g : unknownGoals())
+        o.goalEdges.push_back(R.goals[size_t(g)].edge);
+    update("predicate analysis", 0);
+    ArtAnalysis analysis(P, o);
+    const StopReason stop = analysis.run(opts.cancel);
+    const Art &art = analysis.art();
+    // Claims only from a finished ART in which every node was expanded: it holds every
+    // reachable state (coverings and merges included), so an edge no node enters is never taken.
+    if ((stop != StopReason::Finished && stop != StopReason::FinishedUnconfirmed) || art.count(ArtNodeStatus::Failed))
+        return;
+    std::set<EdgeId> entered;
+    for (const ArtNode &n : art.nodes)
+        if (!n.via.isReturn && n.via.edge >= 0)
+            entered.insert(n.via.edge);
+    std::vector<int> never;
+    for (int g : unknownGoals())
+        if (!entered.count(R.goals[size_t(g)].edge))
+            never.push_back(g);
+    std::string precision;
+    size_t places = 0;
+    for (const auto &[where, predicates] : analysis.precision())
+        if (++places <= 3)
+            precision += (precision.empty() ? "" : "; ") + predicates + " at " + where;
+    if (places > 3)
+        precision += "; and at " + std::to_string(places - 3) + " more locations";
+    prove(never,
+          "the predicate analysis explored every reachable abstract state (" + std::to_string(art.nodes.size()) +
+              " ART nodes, " + std::to_string(analysis.refinements()) +
+              (analysis.refinements() == 1 ? " refinement" : " refinements") +
+              (precision.empty() ? std::string() : "; predicates " + precision) + ") and none enters it",
+          0);
+    update("predicate analysis", 0);
+}
+
 void GoalSearch::enumerateInputs(double seconds) {
     if (!opts.enumeration || m_enumerated || unknownGoals().empty() || stopped())
         return;

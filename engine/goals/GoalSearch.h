@@ -111,6 +111,10 @@ private:
     // ranges (InputEnumeration.h), one run per input vector; if all of them run to their
     // end, the goals none enters are unreachable.
     void enumerateInputs(double seconds);
+    // Once, within `seconds`: the predicate analysis with the unknown goals as its targets
+    // (CEGAR refines every infeasible path to one); if it finishes, the goals no node of its
+    // ART enters are unreachable.
+    void explorePredicates(double seconds);
 
     // The loop's auxiliary invariants, inferred once (again at a larger k when the loops
     // before it did not fit the bound, or with them taken as their effect: abstracted).
@@ -137,6 +141,7 @@ private:
     std::unique_ptr<ArtAnalysis> m_valueAnalysis; // paused between slices
     bool m_valueAnalysisOver = false;
     bool m_enumerated = false;
+    bool m_predicatesTried = false;
     int m_valueSlices = 0; // slices started: 1 s before the first step, the rest after the second bound // loops whose step was tried with the others taken as their effect
 };
 

@@ -8,10 +8,13 @@
 #include "bmc/Bmc.h"
 #include "coverage/Coverage.h"
 #include "formats/CoverageJson.h"
+#include "goals/BranchGoals.h"
 #include "semantics/Interpreter.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include <set>
 
 using namespace vcov;
 using namespace vcov::test;
@@ -378,6 +381,76 @@ int main(void) { int i = 0; while (i < 3) { int c = __VERIFIER_nondet_int(); __V
             }
             EXPECT_TRUE(stop == StopReason::Finished || stop == StopReason::ViolationFound)
                 << traversalOrderName(order) << ": " << body << "\n" << a->stopText() << "\n" << precisionText(*a);
+        }
+    }
+}
+
+// Branch goals as the analysis's targets (the goal search's proofs): on bounded programs every
+// goal is decided — reached along a feasible abstract path, or entered by no node of the
+// finished ART — and each agrees with bounded model checking at a complete bound (the goal
+// search with nothing but its base case). A failing assertion ends its path and stops nothing.
+TEST(PredicateAnalysis, GoalsAsTargetsAgreeWithCompleteBmc) {
+    const char *bodies[] = {
+        R"(int main(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x >= 0 && x < 100);
+  int y = x; if (x > 3) y++;
+  if (y < x) x = 0;
+  if (y == x + 1) x = 1;
+  if (y > x + 1) x = 2;
+  return 0; })",
+        R"(int main(void) { int i = 0, s = 0;
+  while (i < 4) { if (__VERIFIER_nondet_int()) s += 2; i++; }
+  if (s > 8) s = 0;
+  if (s == 8) s = 1;
+  if (s % 2) s = 2;
+  return 0; })",
+        R"(int inc(int a) { return a + 1; }
+int main(void) { int x = 0, y = 0, i = 0;
+  if (__VERIFIER_nondet_int()) reach_error();
+  while (i < 3) { x = inc(x); y = inc(y); i++; }
+  if (x != y) x = 0;
+  if (x == 3) x = 1;
+  return 0; })",
+    };
+    for (const char *body : bodies) {
+        auto p = parseC(std::string(Prelude) + body);
+        ASSERT_TRUE(p) << body;
+        GoalOptions bmcOnly;
+        bmcOnly.concrete = false;
+        bmcOnly.valueAnalysis = false;
+        bmcOnly.predicateAnalysis = false;
+        bmcOnly.induction = false;
+        bmcOnly.enumeration = false;
+        bmcOnly.kMax = 8;
+        bmcOnly.timeSeconds = 0;
+        const GoalReport truth = decideBranchGoals(*p, bmcOnly);
+        ASSERT_EQ(truth.count(GoalStatus::Unknown), 0u) << body;
+        for (TraversalOrder order : Orders) {
+            ArtOptions o;
+            o.domain = AnalysisDomain::Predicate;
+            o.order = order;
+            o.checkTargets = false;
+            o.budget.maxNodes = 20000;
+            for (const BranchGoal &g : truth.goals)
+                o.goalEdges.push_back(g.edge);
+            ArtAnalysis a(*p, o);
+            const StopReason stop = a.run();
+            ASSERT_TRUE(stop == StopReason::Finished || stop == StopReason::FinishedUnconfirmed)
+                << traversalOrderName(order) << ": " << a.stopText() << "\n" << body;
+            EXPECT_EQ(a.art().count(ArtNodeStatus::Failed), 0u);
+            std::set<EdgeId> entered;
+            for (const ArtNode &n : a.art().nodes)
+                if (n.via.edge >= 0 && !n.via.isReturn)
+                    entered.insert(n.via.edge);
+            const std::set<EdgeId> &reached = a.reachedGoals();
+            for (const BranchGoal &g : truth.goals) {
+                const std::string what = std::string(traversalOrderName(order)) + ": " + g.condition +
+                                         (g.polarity ? " holds" : " fails") + " in\n" + body;
+                if (!entered.count(g.edge))
+                    EXPECT_EQ(g.status, GoalStatus::Unreachable) << "never entered, but reachable: " << what;
+                if (reached.count(g.edge))
+                    EXPECT_EQ(g.status, GoalStatus::Covered) << "reached, but unreachable: " << what;
+                EXPECT_TRUE(!entered.count(g.edge) || reached.count(g.edge)) << "undecided: " << what;
+            }
         }
     }
 }

@@ -582,8 +582,8 @@ private slots:
         QCOMPARE(back.exact, true);
         QCOMPARE(back.exactSeconds, 11.0);
         QCOMPARE(back.exactMaxUnwind, 32u);
-        // Branch goals: k from 3 by 2 up to 9, 30 s, no sampled executions, no value analysis,
-        // no auxiliary invariants, no runs over every input.
+        // Branch goals: k from 3 by 2 up to 9, 30 s, no sampled executions, no value or predicate
+        // analysis, no auxiliary invariants, no runs over every input.
         GoalOptions g;
         g.kStart = 3;
         g.kStep = 2;
@@ -591,6 +591,7 @@ private slots:
         g.timeSeconds = 30;
         g.concrete = false;
         g.valueAnalysis = false;
+        g.predicateAnalysis = false;
         g.invariants = false;
         g.enumeration = false;
         d.setGoalOptions(g);
@@ -601,6 +602,7 @@ private slots:
         QCOMPARE(gb.timeSeconds, 30.0);
         QCOMPARE(gb.concrete, false);
         QCOMPARE(gb.valueAnalysis, false);
+        QCOMPARE(gb.predicateAnalysis, false);
         QCOMPARE(gb.induction, true);
         QCOMPARE(gb.invariants, false);
         QCOMPARE(gb.enumeration, false);

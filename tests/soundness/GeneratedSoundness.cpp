@@ -57,6 +57,7 @@ struct Tally {
     size_t goalsTables = 0, inductionTables = 0; // proofs through the table of a pure recursive function
     size_t goalsEnumerated = 0, inductionEnumerated = 0; // proofs by a run per input vector (InputEnumeration.h)
     size_t goalsSummarized = 0, inductionSummarized = 0; // ... whose runs used call summaries (CallSummaries.h)
+    size_t goalsPredicate = 0; // goals the predicate analysis (the goals as CEGAR targets) never entered
     // Seconds per check, printed so that a slow batch says where its time goes.
     double concreteSeconds = 0, bmcSeconds = 0, analysisSeconds = 0, coverageSeconds = 0, inductionSeconds = 0,
            goalSeconds = 0, predicateSeconds = 0;
@@ -352,6 +353,7 @@ int main(int argc, char **argv) {
                     t.goalsTables += goal.proof.find("as the interpreter computed them") != std::string::npos;
                     t.goalsEnumerated += goal.proof.find("every input enumerated") != std::string::npos;
                     t.goalsSummarized += goal.proof.find("by induction over the calls") != std::string::npos;
+                    t.goalsPredicate += goal.proof.find("the predicate analysis explored") != std::string::npos;
                     if (c.entered.count(goal.edge))
                         report("goals: " + goal.id + " (" + goal.condition + (goal.polarity ? " holds" : " fails") +
                                ", line " + std::to_string(goal.line) + ") is proved unreachable (" + goal.proof +
@@ -399,7 +401,8 @@ int main(int argc, char **argv) {
               << ": covered " << t.goalsCovered << ", unreachable " << t.goalsUnreachable << " (" << t.goalsNested
               << " over a nested loop, " << t.goalsFacts << " with array facts, " << t.goalsTables
               << " through a recursion table, " << t.goalsEnumerated << " by enumerating every input, "
-              << t.goalsSummarized << " of them with call summaries); k-induction safe " << t.inductionSafe << " ("
+              << t.goalsSummarized << " of them with call summaries, " << t.goalsPredicate
+              << " by the predicate analysis); k-induction safe " << t.inductionSafe << " ("
               << t.inductionFacts << " with array facts, " << t.inductionTables << " through a recursion table, "
               << t.inductionEnumerated << " by enumerating every input, " << t.inductionSummarized
               << " of them with call summaries) unsafe " << t.inductionUnsafe << "\n";
@@ -434,6 +437,7 @@ int main(int argc, char **argv) {
                         {"goal unreachable through a recursion table", t.goalsTables},
                         {"goal unreachable by enumerating every input", t.goalsEnumerated},
                         {"goal unreachable with call summaries", t.goalsSummarized},
+                        {"goal unreachable by the predicate analysis", t.goalsPredicate},
                         {"k-induction safe through a recursion table", t.inductionTables},
                         {"k-induction safe by enumerating every input", t.inductionEnumerated}};
         } else {
