@@ -51,7 +51,7 @@ Outcome byArt(const Program &program, AnalysisDomain domain, TraversalOrder orde
     if (stop == StopReason::Finished) {
         out.verdict = Verdict::Safe;
         out.reason = "the " + out.by + " explored every reachable state (" + std::to_string(a.art().nodes.size()) +
-                     " ART nodes" + (a.refinements() ? ", " + std::to_string(a.refinements()) + " refinements" : "") +
+                     " ART nodes" + (a.refinements() ? ", " + std::to_string(a.refinements()) + (a.refinements() == 1 ? " refinement" : " refinements") : "") +
                      ") and no target is reachable";
     } else if (stop == StopReason::ViolationFound && a.counterexample()) {
         out.verdict = Verdict::Unsafe;

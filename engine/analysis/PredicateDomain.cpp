@@ -7,6 +7,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <functional>
 #include <cstdio>
@@ -129,6 +130,7 @@ struct PredicateTransfer::Impl {
     std::map<VarId, z3::expr> vars;
     std::map<FunctionId, z3::expr> returns;
     std::map<std::string, std::string> cNames; // Z3 constant name → C name
+    std::map<std::string, bool> signedness;    // Z3 constant name → its C type is signed
     unsigned fresh = 0;
 
     // A query of the abstraction gets 10 s, and never more than the analysis's budget
@@ -169,6 +171,7 @@ struct PredicateTransfer::Impl {
         checkType(v.type, v.name);
         std::string name = "v" + std::to_string(id);
         cNames[name] = v.name;
+        signedness[name] = v.type->isSigned;
         return vars.emplace(id, ctx.bv_const(name.c_str(), v.type->bits)).first->second;
     }
     z3::expr returnSlot(FunctionId f) {
@@ -861,6 +864,92 @@ struct PredicateTransfer::Impl {
                     return true;
         return false;
     }
+    // An atom as the simplifier writes it where that is still one comparison: a refinement
+    // along an unrolled loop learns ((q + 4) + 4) + 4 == 6, which is q == -6. Null (false)
+    // for an atom that is constant.
+    std::optional<z3::expr> normalized(const z3::expr &atom) {
+        z3::expr s = atom.simplify();
+        if (s.is_true() || s.is_false())
+            return std::nullopt;
+        z3::expr a = s.is_app() && s.decl().decl_kind() == Z3_OP_NOT ? s.arg(0) : s;
+        if (!a.is_app() || isConnective(a) || a.decl().decl_kind() == Z3_OP_ITE || !a.is_bool() || slicesBits(a))
+            return atom;
+        return s;
+    }
+    // Whether a term takes bits apart (extract, concat, extensions): the simplifier writes
+    // q & 3 so, which C says otherwise.
+    static bool slicesBits(const z3::expr &e) {
+        if (!e.is_app())
+            return false;
+        switch (e.decl().decl_kind()) {
+        case Z3_OP_EXTRACT:
+        case Z3_OP_CONCAT:
+        case Z3_OP_ZERO_EXT:
+        case Z3_OP_SIGN_EXT: return true;
+        default: break;
+        }
+        for (unsigned i = 0; i < e.num_args(); ++i)
+            if (slicesBits(e.arg(i)))
+                return true;
+        return false;
+    }
+
+    // The variable and constant of an atom v == c, if it is one.
+    std::optional<std::pair<z3::expr, uint64_t>> constantEquality(const z3::expr &a) {
+        if (!a.is_app() || a.decl().decl_kind() != Z3_OP_EQ || a.num_args() != 2 || !a.arg(0).is_bv())
+            return std::nullopt;
+        uint64_t c = 0;
+        for (int side : {0, 1})
+            if (a.arg(1 - side).is_numeral_u64(c) && a.arg(side).is_const() && !a.arg(side).is_numeral())
+                return std::make_pair(a.arg(side), c);
+        return std::nullopt;
+    }
+
+    // Equalities v == c1, v == c2, ... of one variable at one location are a loop that the
+    // refinement unrolls one iteration at a time (q += 4 and q == 6 learn q == 2, then q == -2,
+    // for ever). What every unrolling keeps is added beside them: the residue modulo the
+    // power of two that divides every difference (q & 3 == 2), and the range the constants
+    // span (v <= max, v >= min in v's signedness). Only precision: no claim rests on them.
+    std::vector<z3::expr> generalized(const std::vector<int> &prec) {
+        std::map<std::string, std::pair<z3::expr, std::vector<uint64_t>>> byVariable;
+        for (int id : prec)
+            if (auto eq = constantEquality(preds[size_t(id)])) {
+                auto it = byVariable.try_emplace(eq->first.to_string(), eq->first, std::vector<uint64_t>{}).first;
+                it->second.second.push_back(eq->second);
+            }
+        std::vector<z3::expr> out;
+        for (auto &[name, entry] : byVariable) {
+            const z3::expr &v = entry.first;
+            std::vector<uint64_t> &cs = entry.second;
+            if (cs.size() < 2)
+                continue;
+            const unsigned w = v.get_sort().bv_size();
+            if (w > 64)
+                continue;
+            const uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+            unsigned t = w;
+            for (uint64_t c : cs)
+                if (uint64_t d = (c - cs.front()) & mask)
+                    t = std::min(t, unsigned(std::countr_zero(d)));
+            if (t >= 1 && t < w) {
+                const uint64_t low = (uint64_t(1) << t) - 1;
+                out.push_back((v & ctx.bv_val(low, w)) == ctx.bv_val(cs.front() & low, w));
+            }
+            bool isSigned = false;
+            if (auto it = signedness.find(name); it != signedness.end())
+                isSigned = it->second;
+            auto value = [&](uint64_t c) {
+                return isSigned && w < 64 && ((c >> (w - 1)) & 1) ? int64_t(c | ~mask) : int64_t(c);
+            };
+            auto [lo, hi] = std::minmax_element(cs.begin(), cs.end(),
+                                                [&](uint64_t a, uint64_t b) { return isSigned ? value(a) < value(b) : a < b; });
+            const z3::expr min = ctx.bv_val(*lo, w), max = ctx.bv_val(*hi, w);
+            out.push_back(isSigned ? z3::sle(v, max) : z3::ule(v, max));
+            out.push_back(isSigned ? z3::sge(v, min) : z3::uge(v, min));
+        }
+        return out;
+    }
+
     int predicateId(const z3::expr &atom) {
         z3::expr a = atom;
         if (a.is_app() && a.decl().decl_kind() == Z3_OP_NOT)
@@ -902,12 +991,19 @@ struct PredicateTransfer::Impl {
         if (!e.is_app())
             return e.to_string();
         const Z3_decl_kind k = e.decl().decl_kind();
-        // Operands of a comparison are arithmetic, which binds tighter in C: no parentheses.
+        // Operands of a comparison are arithmetic, which binds tighter in C: no parentheses,
+        // but for the bitwise operators, which bind looser ((q & 3) == 2).
+        auto bitwise = [](const z3::expr &t) {
+            if (!t.is_app())
+                return false;
+            const Z3_decl_kind d = t.decl().decl_kind();
+            return d == Z3_OP_BAND || d == Z3_OP_BOR || d == Z3_OP_BXOR;
+        };
         auto infix = [&](const char *op) {
             const bool compare = e.num_args() > 0 && e.arg(0).is_bv() && e.is_bool();
             std::string s;
             for (unsigned i = 0; i < e.num_args(); ++i)
-                s += (i ? std::string(" ") + op + " " : "") + cText(e.arg(i), compare);
+                s += (i ? std::string(" ") + op + " " : "") + cText(e.arg(i), compare && !bitwise(e.arg(i)));
             return wrap(s);
         };
         switch (k) {
@@ -1188,14 +1284,21 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
         d->leafMemo.clear(); // by term id: valid only while the terms it was made of live
         d->liftedAtoms(q, atoms, seen);
         auto &prec = d->precision[at[j]];
-        for (const z3::expr &a : atoms) {
-            int id = d->predicateId(a);
+        auto learn = [&](const z3::expr &atom) {
+            const auto a = d->normalized(atom);
+            if (!a)
+                return;
+            int id = d->predicateId(*a);
             if (!std::binary_search(prec.begin(), prec.end(), id)) {
                 prec.insert(std::upper_bound(prec.begin(), prec.end(), id), id);
                 ++r.newPredicates;
                 r.learned.push_back(d->texts[size_t(id)] + " at " + d->where(at[j]));
             }
-        }
+        };
+        for (const z3::expr &a : atoms)
+            learn(a);
+        for (const z3::expr &a : d->generalized(prec))
+            learn(a);
     }
     // The conditions of the tree path that its infeasibility rests on (teaching text): where
     // the weakest precondition of the violation changes across a condition.

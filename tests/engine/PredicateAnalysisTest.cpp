@@ -137,15 +137,16 @@ TEST(PredicateAnalysis, EachCegarStepIsAStepOfItsOwn) {
 }
 
 // A disjunction the Cartesian abstraction cannot hold: the refinement learns y == 1 and
-// y == 2 but no Cartesian state knows either, so the same path comes back. The analysis says
-// so and stops: never a loop, never "finished", never a bug. The Boolean abstraction holds
-// "y == 1 || y == 2" and proves the program. (Abstraction after every edge: with large
-// blocks the loop-free path is exact and either proves it.)
+// y == 4 (and the range 1 <= y <= 4 they span) but no Cartesian state knows either, so the
+// same path comes back. The analysis says so and stops: never a loop, never "finished",
+// never a bug. The Boolean abstraction holds "y == 1 || y == 4" and proves the program.
+// (Abstraction after every edge: with large blocks the loop-free path is exact and either
+// proves it. With 1 and 2 the range alone would prove it.)
 TEST(PredicateAnalysis, ARefinementThatLearnsNothingStopsTheAnalysis) {
     auto p = parseC(std::string(Prelude) + R"(int main(void) {
   int y = __VERIFIER_nondet_int();
-  __VERIFIER_assume(y == 1 || y == 2);
-  if (y != 1 && y != 2) reach_error();
+  __VERIFIER_assume(y == 1 || y == 4);
+  if (y != 1 && y != 4) reach_error();
   return 0; })");
     ASSERT_TRUE(p);
     auto a = predicateAnalysis(*p, TraversalOrder::Bfs, false, true, true);
@@ -452,5 +453,43 @@ int main(void) { int x = 0, y = 0, i = 0;
                 EXPECT_TRUE(!entered.count(g.edge) || reached.count(g.edge)) << "undecided: " << what;
             }
         }
+    }
+}
+
+// A refinement along a loop learns one iteration's equality at a time (quad == 2, then
+// quad == -2, ...: the weakest preconditions never generalize). Two equalities of one
+// variable at one location add what every unrolling keeps — the residue modulo the power of
+// two dividing their difference, and the range they span — and the proof follows.
+TEST(PredicateAnalysis, RefinementsThatUnrollALoopLearnWhatEveryUnrollingKeeps) {
+    struct Case {
+        const char *body;
+        const char *keeps;
+    };
+    const Case cases[] = {
+        {R"(int main(void) { unsigned quad = 0;
+  while (__VERIFIER_nondet_int()) { quad += 4; if (quad == 6) reach_error(); }
+  return 0; })",
+         "(quad & 3) == 2"},
+        {R"(int main(void) { int n = 0;
+  while (__VERIFIER_nondet_int()) { if (n < 10) n++; }
+  if (n == -3) reach_error();
+  return 0; })",
+         "n <= -3"},
+    };
+    for (const Case &c : cases) {
+        auto p = parseC(std::string(Prelude) + c.body);
+        ASSERT_TRUE(p) << c.body;
+        for (TraversalOrder order : Orders) {
+            auto a = predicateAnalysis(*p, order);
+            ASSERT_EQ(a->run(), StopReason::Finished) << traversalOrderName(order) << ": " << a->stopText() << "\n"
+                                                      << precisionText(*a) << c.body;
+            EXPECT_GE(a->refinements(), 2u);
+            EXPECT_LE(a->refinements(), 4u) << precisionText(*a);
+            EXPECT_NE(precisionText(*a).find(c.keeps), std::string::npos) << precisionText(*a);
+        }
+        // No bound finds a violation either (30 rounds of the loop).
+        BmcOptions bo;
+        bo.unwind = 30;
+        EXPECT_NE(checkProgram(*p, bo).verdict, Verdict::Unsafe) << c.body;
     }
 }

@@ -50,6 +50,9 @@ private slots:
         GoalOptions o;
         o.kMax = 4;
         o.timeSeconds = 600; // a margin, not a verdict: decided in seconds when the machine is idle
+        // The predicate analysis proves quad == 6 unreachable ((quad & 3) == 0 from two
+        // refinements): without it one goal stays unknown, which this view test is about.
+        o.predicateAnalysis = false;
         w.setGoalOptions(o);
         QSignalSpy done(&w, &app::MainWindow::goalsFinished);
         QVERIFY(w.startBranchGoals());

@@ -1,6 +1,6 @@
-// Branch goals of every kind: covered by tests, unreachable by k-induction (the parity of
-// `even` is an invariant of the unbounded loop; x != 7 needs the auxiliary invariant
-// (x & 1) == 0), and unknown (quad stays a multiple of 4, which no template says).
+// Goals of every kind: covered by tests, unreachable by k-induction (the parity of `even` is
+// an invariant of the loop; x != 7 needs the auxiliary invariant (x & 1) == 0), unknown to it
+// (quad stays a multiple of 4: no template; the predicate analysis learns it in two refinements).
 extern int __VERIFIER_nondet_int(void);
 extern void abort(void);
 void reach_error(void) { abort(); }
