@@ -152,6 +152,12 @@ private slots:
                               QStringLiteral("view-branch-goals-heap-facts.png"));
     }
 
+    // ... and with the predicates the CEGAR loop towards it learned, and where.
+    void aGoalProvedByThePredicateAnalysis() {
+        theOneUnreachableGoal(QStringLiteral("three_counters.c"), QStringLiteral("predicates x + y == z at N"),
+                              QStringLiteral("view-branch-goals-predicates.png"));
+    }
+
     // A goal deeper than every bound, covered by a test made along the value analysis's
     // path into it: the detail names that origin, and the test steps in the Trace view.
     void aGoalCoveredAlongAValueAnalysisPath() {
