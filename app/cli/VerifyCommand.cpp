@@ -33,6 +33,7 @@ Outcome byArt(const Program &program, AnalysisDomain domain, TraversalOrder orde
     ArtOptions o;
     o.domain = domain;
     o.cartesian = opts.has("cartesian");
+    o.generalizeRefinements = !opts.has("no-generalization");
     o.singleEdgeBlocks = opts.value("blocks", "loop") == "edge";
     o.mergeBlocks = opts.value("merge", "join") != "sep";
     // Large blocks merge where paths meet; a breadth-first order expands a join before the
@@ -91,7 +92,7 @@ const char *svcompVerdict(Verdict v) { return v == Verdict::Safe ? "true" : v ==
 
 int verifyCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args, {"analysis", "blocks", "merge", "order", "time", "max-nodes", "k-max", "witness", "json"},
-                                {"cartesian"});
+                                {"cartesian", "no-generalization"});
     if (!opts)
         return ExitUsage;
     const std::string analysis = opts->value("analysis", "auto");

@@ -115,6 +115,9 @@ verify options:
   --cartesian          predicate analysis: Cartesian abstraction, not Boolean
   --blocks edge|loop   predicate analysis: abstraction after every edge or at loop heads (default)
   --merge join|sep     predicate analysis: merge the paths inside a block (default join) or not
+  --no-generalization  predicate analysis: plain weakest preconditions (by default a second
+                       equality of a variable at a location adds the residue and range that
+                       every unrolling of its loop keeps)
   --time S             time budget in seconds (default 60)
   --max-nodes N        ART node budget (default 1000000)
   --k-max K            the last k of k-induction (default 256)
@@ -130,6 +133,8 @@ coverage options:
                        with the loop-free paths between them exact (default loop)
   --merge join|sep     predicate analysis, large blocks: merge the paths that meet inside a
                        block into one state (default join), or keep every path apart
+  --no-generalization  predicate analysis: plain weakest preconditions, nothing added to
+                       what a refinement learns
   --order bfs|dfs|rpo  traversal order of the analysis (default bfs; rpo for the predicate
                        analysis with large blocks, where paths merge)
   --tie-break          break ties of the order by the Reach score of the location
@@ -171,7 +176,7 @@ int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"analysis", "blocks", "merge", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
                                  "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
-                                {"no-heuristic", "no-completion", "exact", "tie-break", "cartesian"});
+                                {"no-heuristic", "no-completion", "exact", "tie-break", "cartesian", "no-generalization"});
     if (!opts)
         return ExitUsage;
     CoverageOptions co;
@@ -185,6 +190,7 @@ int coverageCommand(const std::vector<std::string> &args) {
     }
     co.analysis.scoreTieBreak = opts->has("tie-break");
     co.analysis.cartesian = opts->has("cartesian");
+    co.analysis.generalizeRefinements = !opts->has("no-generalization");
     if (auto b = opts->value("blocks", "loop"); b == "edge" || b == "loop")
         co.analysis.singleEdgeBlocks = b == "edge";
     else {

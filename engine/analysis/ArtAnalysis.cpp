@@ -200,7 +200,8 @@ ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathO
     if (options.domain == AnalysisDomain::Predicate)
         m_domain = std::make_unique<PredicateTransfer>(
             program, options.cartesian ? PredicateAbstraction::Cartesian : PredicateAbstraction::Boolean,
-            options.singleEdgeBlocks ? PredicateBlocks::Edge : PredicateBlocks::LoopHead, options.mergeBlocks);
+            options.singleEdgeBlocks ? PredicateBlocks::Edge : PredicateBlocks::LoopHead, options.mergeBlocks,
+            options.generalizeRefinements);
     else
         m_domain = std::make_unique<ValueTransfer>(program);
     if (m_domain->refines() && !options.goalEdges.empty()) {

@@ -73,6 +73,10 @@ struct ArtOptions {
     // Predicate domain, large blocks: merge the states of paths that meet inside a block
     // (merge-join, CPAchecker's ABE merge), not keep every path apart (merge-sep).
     bool mergeBlocks = true;
+    // Predicate domain: where a refinement learns a second equality of a variable at a
+    // location, add the residue and the range every unrolling keeps (plain weakest
+    // preconditions when false).
+    bool generalizeRefinements = true;
     TraversalOrder order = TraversalOrder::Bfs;
     bool scoreTieBreak = false; // break ties of the order by the score (the Reach heuristic)
     ArtBudget budget;

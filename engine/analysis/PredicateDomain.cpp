@@ -118,6 +118,7 @@ struct PredicateTransfer::Impl {
     PredicateAbstraction abstraction;
     PredicateBlocks blocks;
     bool mergeBlocks = true;
+    bool generalize = true; // refinements add what every unrolling keeps (generalized())
     std::set<EdgeId> goalEdges; // branch goals that are targets (AbstractDomain::setGoalEdges)
     std::vector<char> loopHeads; // per CFA node: the target of a retreating edge (or main's entry)
     z3::context ctx;
@@ -1083,9 +1084,10 @@ struct PredicateTransfer::Impl {
 };
 
 PredicateTransfer::PredicateTransfer(const Program &program, PredicateAbstraction abstraction, PredicateBlocks blocks,
-                                     bool mergeBlocks)
+                                     bool mergeBlocks, bool generalize)
     : d(std::make_unique<Impl>(program, abstraction, blocks)) {
     d->mergeBlocks = mergeBlocks;
+    d->generalize = generalize;
 }
 PredicateTransfer::~PredicateTransfer() = default;
 
@@ -1297,8 +1299,9 @@ Refinement PredicateTransfer::refine(const std::vector<PathMove> &path, const st
         };
         for (const z3::expr &a : atoms)
             learn(a);
-        for (const z3::expr &a : d->generalized(prec))
-            learn(a);
+        if (d->generalize)
+            for (const z3::expr &a : d->generalized(prec))
+                learn(a);
     }
     // The conditions of the tree path that its infeasibility rests on (teaching text): where
     // the weakest precondition of the violation changes across a condition.

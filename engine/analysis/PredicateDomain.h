@@ -61,7 +61,8 @@ enum class PredicateBlocks { Edge, LoopHead };
 class PredicateTransfer : public AbstractDomain {
 public:
     explicit PredicateTransfer(const Program &program, PredicateAbstraction abstraction = PredicateAbstraction::Boolean,
-                               PredicateBlocks blocks = PredicateBlocks::LoopHead, bool mergeBlocks = true);
+                               PredicateBlocks blocks = PredicateBlocks::LoopHead, bool mergeBlocks = true,
+                               bool generalize = true);
     ~PredicateTransfer() override;
 
     const char *name() const override { return "predicate"; }
