@@ -119,6 +119,7 @@ struct PredicateTransfer::Impl {
     PredicateBlocks blocks;
     bool mergeBlocks = true;
     bool generalize = true; // refinements add what every unrolling keeps (generalized())
+    std::set<int64_t> constants; // the integer constants the program writes, and their negations
     std::set<EdgeId> goalEdges; // branch goals that are targets (AbstractDomain::setGoalEdges)
     std::vector<char> loopHeads; // per CFA node: the target of a retreating edge (or main's entry)
     z3::context ctx;
@@ -152,6 +153,7 @@ struct PredicateTransfer::Impl {
 
     Impl(const Program &p, PredicateAbstraction a, PredicateBlocks b) : P(p), abstraction(a), blocks(b) {
         findLoopHeads();
+        collectConstants();
         solver.set(params());
     }
 
@@ -612,6 +614,27 @@ struct PredicateTransfer::Impl {
                     loopHeads[size_t(l.head)] = 1;
         loopHeads[size_t(P.functions[P.entryFunction].entry)] = 1;
     }
+    void collectConstants() {
+        std::function<void(const ExprPtr &)> visit = [&](const ExprPtr &e) {
+            if (!e)
+                return;
+            if (e->kind == ExprKind::IntConst)
+                constants.insert({e->value, -e->value});
+            for (const ExprPtr &o : e->ops)
+                visit(o);
+        };
+        for (const CfaEdge &e : P.edges) {
+            for (const ExprPtr &x : {e.lhs, e.rhs, e.cond, e.value, e.call.lhs})
+                visit(x);
+            for (const ExprPtr &x : e.call.args)
+                visit(x);
+            for (const Initializer &i : e.inits)
+                visit(i.value);
+        }
+        for (const GlobalDeclaration &g : P.globals)
+            for (const Initializer &i : g.inits)
+                visit(i.value);
+    }
     bool abstractsAt(NodeId n) const { return blocks == PredicateBlocks::Edge || loopHeads[size_t(n)]; }
 
     // The state after `move` into `to`: abstracted at the end of a block, else the block's path
@@ -906,11 +929,13 @@ struct PredicateTransfer::Impl {
         return std::nullopt;
     }
 
-    // Equalities v == c1, v == c2, ... of one variable at one location are a loop that the
-    // refinement unrolls one iteration at a time (q += 4 and q == 6 learn q == 2, then q == -2,
-    // for ever). What every unrolling keeps is added beside them: the residue modulo the
-    // power of two that divides every difference (q & 3 == 2), and the range the constants
-    // span (v <= max, v >= min in v's signedness). Only precision: no claim rests on them.
+    // Equalities v == c1, v == c2, ... of one variable at one location, some with a constant
+    // the program never writes, are a loop that the refinement unrolls one iteration at a
+    // time (q += 4 and q == 6 learn q == 2, then q == -2, for ever). What every unrolling keeps
+    // is added beside them: the residue modulo the power of two that divides every difference
+    // (q & 3 == 2), and the range the constants span (v <= max, v >= min in v's signedness).
+    // Only precision: no claim rests on them. A state variable's values (t == 0, 1, 2: all
+    // written by the program) are left alone: their predicates would only multiply cubes.
     std::vector<z3::expr> generalized(const std::vector<int> &prec) {
         std::map<std::string, std::pair<z3::expr, std::vector<uint64_t>>> byVariable;
         for (int id : prec)
@@ -928,6 +953,12 @@ struct PredicateTransfer::Impl {
             if (w > 64)
                 continue;
             const uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+            const bool unrolled = std::any_of(cs.begin(), cs.end(), [&](uint64_t c) {
+                const int64_t asSigned = w < 64 && ((c >> (w - 1)) & 1) ? int64_t(c | ~mask) : int64_t(c);
+                return !constants.count(asSigned) && !constants.count(int64_t(c));
+            });
+            if (!unrolled)
+                continue;
             unsigned t = w;
             for (uint64_t c : cs)
                 if (uint64_t d = (c - cs.front()) & mask)
