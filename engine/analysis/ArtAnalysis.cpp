@@ -560,8 +560,11 @@ bool ArtAnalysis::step() {
     auto account = [&] { m_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
     // The domain's queries end with the time budget (phases_2-2's predicate analysis ran 30 s
     // past a 5 s budget in the queries of one abstraction).
-    if (m_options.budget.maxSeconds > 0)
+    if (m_options.budget.maxSeconds > 0) {
         m_domain->setQuerySeconds(m_options.budget.maxSeconds - m_seconds);
+        m_deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                   std::chrono::duration<double>(m_options.budget.maxSeconds - m_seconds));
+    }
     if (!m_unchecked.empty()) {
         // A target's check is a step of its own (teaching mode shows it).
         const int id = m_unchecked.front();
@@ -693,6 +696,14 @@ void ArtAnalysis::refineTarget(int node) {
         ArtNode &t = m_art.nodes[size_t(node)];
         t.check = TargetCheck::Unconfirmed;
         t.checkText = "unconfirmed: its tree path is infeasible, but " + why;
+        if (m_deadline && std::chrono::steady_clock::now() >= *m_deadline) {
+            // The budget ended inside the refinement (its eliminations are cut short): that is
+            // the reason, not the refinement.
+            t.checkText = "unconfirmed: the time budget ran out while its infeasible path was refined";
+            m_stop = StopReason::TimeBudget;
+            m_last.summary = "The time budget ran out during the refinement";
+            return;
+        }
         if (isGoalTarget(node)) {
             // One goal given up (its edge stays entered: nothing is claimed of it); the others
             // are still looked for.

@@ -230,6 +230,7 @@ private:
     bool m_targetsDecided = false;
     std::set<EdgeId> m_goals;       // branch goals still targets (ArtOptions::goalEdges)
     std::set<EdgeId> m_reachedGoals;
+    std::optional<std::chrono::steady_clock::time_point> m_deadline; // of the time budget, from the step's start
     bool m_refineDue = false;       // the last target check proved its abstract path infeasible  // the all-paths decision ran on the empty waitlist
     const std::atomic<bool> *m_cancel = nullptr; // run()'s, while it runs
     double m_seconds = 0;

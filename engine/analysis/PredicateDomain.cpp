@@ -859,24 +859,45 @@ struct PredicateTransfer::Impl {
     }
     // ∀ havocked. q, by Z3's quantifier elimination where it succeeds; else q itself (its
     // atoms that mention a havocked constant are dropped).
+    static constexpr size_t MaxFullEliminationInputs = 8;
     z3::expr eliminate(const z3::expr &q, const std::vector<z3::expr> &havocked) {
         if (havocked.empty())
             return q;
         z3::expr_vector bound(ctx);
         for (const auto &h : havocked)
             bound.push_back(h);
-        try {
-            z3::goal g(ctx);
-            g.add(z3::forall(bound, q));
-            z3::tactic qe = z3::try_for(z3::tactic(ctx, "qe"), 5000) & z3::tactic(ctx, "simplify");
-            z3::apply_result r = qe(g);
-            if (r.size() == 1) {
-                z3::expr e = r[0].as_expr();
-                if (!hasQuantifier(e))
-                    return e;
+        // The cheap elimination first (equalities, one-sided bounds); the full one only for a
+        // few inputs: its time limit is a cancel that Z3's qe checks rarely — 14 inputs of
+        // pipeline.c's path held it 30 s past its 5 s.
+        auto attempt = [&](z3::tactic t) -> std::optional<z3::expr> {
+            try {
+                z3::goal g(ctx);
+                g.add(z3::forall(bound, q));
+                z3::apply_result r = (t & z3::tactic(ctx, "simplify"))(g);
+                if (r.size() == 1) {
+                    z3::expr e = r[0].as_expr();
+                    if (!hasQuantifier(e))
+                        return e;
+                }
+            } catch (const z3::exception &) {
             }
-        } catch (const z3::exception &) {
-        }
+            return std::nullopt;
+        };
+        // Never past the analysis's budget (deadline): a refinement along a long path
+        // eliminates at many block starts.
+        auto ms = [&](unsigned most) {
+            if (!deadline)
+                return most;
+            const double left = std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count();
+            return left <= 0.05 ? 0u : std::min(most, unsigned(left * 1000));
+        };
+        if (unsigned t = ms(2000))
+            if (auto e = attempt(z3::try_for(z3::tactic(ctx, "qe-light"), t)))
+                return *e;
+        if (havocked.size() <= MaxFullEliminationInputs)
+            if (unsigned t = ms(5000))
+                if (auto e = attempt(z3::try_for(z3::tactic(ctx, "qe"), t)))
+                    return *e;
         return q;
     }
     static bool hasQuantifier(const z3::expr &e) {
