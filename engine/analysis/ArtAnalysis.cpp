@@ -363,6 +363,17 @@ void ArtAnalysis::retireGoal(EdgeId edge) {
         m_domain->setGoalEdges(m_goals);
 }
 
+std::optional<bool> ArtAnalysis::abstractPathFeasible(int node) const {
+    std::vector<const AbstractState *> states;
+    for (int n : treePath(node))
+        states.push_back(m_art.nodes[size_t(n)].state.get());
+    try {
+        return m_domain->pathFeasible(m_art.pathTo(node), states);
+    } catch (const DomainUnsupported &) {
+        return std::nullopt;
+    }
+}
+
 void ArtAnalysis::checkGoal(int node) {
     ArtNode &t = m_art.nodes[size_t(node)];
     if (!m_goals.count(t.via.edge)) {
@@ -370,15 +381,7 @@ void ArtAnalysis::checkGoal(int node) {
         t.checkText = "not checked: an earlier path to this goal was feasible, or its refinement failed";
         return;
     }
-    const std::vector<int> chain = treePath(node);
-    std::vector<const AbstractState *> states;
-    for (int n : chain)
-        states.push_back(m_art.nodes[size_t(n)].state.get());
-    std::optional<bool> feasible;
-    try {
-        feasible = m_domain->pathFeasible(m_art.pathTo(node), states);
-    } catch (const DomainUnsupported &) {
-    }
+    const std::optional<bool> feasible = abstractPathFeasible(node);
     if (feasible && !*feasible) {
         t.check = TargetCheck::PathInfeasible;
         t.checkText = "no execution follows its abstract path to the goal";
@@ -404,15 +407,7 @@ void ArtAnalysis::checkTarget(int node) {
         // The domain's own encoding of the abstract path (its blocks, merged paths included)
         // proves most spurious paths infeasible at once; a satisfiable one is decided by BMC
         // over the ART paths to the target, which replays the bug.
-        const std::vector<int> chain = treePath(node);
-        std::vector<const AbstractState *> states;
-        for (int n : chain)
-            states.push_back(m_art.nodes[size_t(n)].state.get());
-        std::optional<bool> feasible;
-        try {
-            feasible = m_domain->pathFeasible(m_art.pathTo(node), states);
-        } catch (const DomainUnsupported &) {
-        }
+        const std::optional<bool> feasible = abstractPathFeasible(node);
         if (feasible && !*feasible) {
             ArtNode &t = m_art.nodes[size_t(node)];
             t.check = TargetCheck::PathInfeasible;

@@ -190,6 +190,8 @@ private:
     std::vector<int> treePath(int node) const;
     void checkTarget(int node);
     bool isGoalTarget(int node) const;
+    // The domain's check of the tree path to a node (AbstractDomain::pathFeasible).
+    std::optional<bool> abstractPathFeasible(int node) const;
     void checkGoal(int node);
     // A goal whose refinement failed or whose path was feasible: no more targets for it.
     void retireGoal(EdgeId edge);

@@ -269,6 +269,18 @@ void GoalSearch::summarizeRecursion(unsigned k, const std::vector<int> &left) {
     }
 }
 
+std::vector<int> GoalSearch::unknownGoalsNotIn(const Art &art) {
+    std::set<EdgeId> entered;
+    for (const ArtNode &n : art.nodes)
+        if (!n.via.isReturn && n.via.edge >= 0)
+            entered.insert(n.via.edge);
+    std::vector<int> never;
+    for (int g : unknownGoals())
+        if (!entered.count(R.goals[size_t(g)].edge))
+            never.push_back(g);
+    return never;
+}
+
 void GoalSearch::exploreAbstractly(double slice) {
     if (m_valueAnalysisOver || unknownGoals().empty() || stopped())
         return;
@@ -300,15 +312,7 @@ void GoalSearch::exploreAbstractly(double slice) {
     // could not compute leaves states out.
     if ((stop == StopReason::Finished || stop == StopReason::FinishedUnconfirmed) &&
         art.count(ArtNodeStatus::Failed) == 0) {
-        std::set<EdgeId> entered;
-        for (const ArtNode &n : art.nodes)
-            if (!n.via.isReturn && n.via.edge >= 0)
-                entered.insert(n.via.edge);
-        std::vector<int> never;
-        for (int g : unknownGoals())
-            if (!entered.count(R.goals[size_t(g)].edge))
-                never.push_back(g);
-        prove(never,
+        prove(unknownGoalsNotIn(art),
               "the value analysis explored every reachable abstract state (" + std::to_string(art.nodes.size()) +
                   " ART nodes) and none enters it",
               0);
@@ -341,14 +345,7 @@ void GoalSearch::explorePredicates(double seconds) {
     // reachable state (coverings and merges included), so an edge no node enters is never taken.
     if ((stop != StopReason::Finished && stop != StopReason::FinishedUnconfirmed) || art.count(ArtNodeStatus::Failed))
         return;
-    std::set<EdgeId> entered;
-    for (const ArtNode &n : art.nodes)
-        if (!n.via.isReturn && n.via.edge >= 0)
-            entered.insert(n.via.edge);
-    std::vector<int> never;
-    for (int g : unknownGoals())
-        if (!entered.count(R.goals[size_t(g)].edge))
-            never.push_back(g);
+    const std::vector<int> never = unknownGoalsNotIn(art);
     std::string precision;
     size_t places = 0;
     for (const auto &[where, predicates] : analysis.precision())

@@ -115,6 +115,8 @@ private:
     // (CEGAR refines every infeasible path to one); if it finishes, the goals no node of its
     // ART enters are unreachable.
     void explorePredicates(double seconds);
+    // The unknown goals whose edge no node of a finished ART enters.
+    std::vector<int> unknownGoalsNotIn(const Art &art);
 
     // The loop's auxiliary invariants, inferred once (again at a larger k when the loops
     // before it did not fit the bound, or with them taken as their effect: abstracted).
