@@ -205,7 +205,8 @@ ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathO
     else
         m_domain = std::make_unique<ValueTransfer>(program);
     if (m_domain->refines() && !options.goalEdges.empty()) {
-        m_goals.insert(options.goalEdges.begin(), options.goalEdges.end());
+        m_goalEdges.insert(options.goalEdges.begin(), options.goalEdges.end());
+        m_goals = m_goalEdges;
         m_domain->setGoalEdges(m_goals);
     }
     LineIndex lines(program);
@@ -353,9 +354,8 @@ std::vector<int> ArtAnalysis::treePath(int node) const {
 
 bool ArtAnalysis::isGoalTarget(int node) const {
     const ArtNode &n = m_art.nodes[size_t(node)];
-    return !m_options.goalEdges.empty() && n.status == ArtNodeStatus::Target && !n.via.isReturn && n.via.edge >= 0 &&
-           P.edge(n.via.edge).kind == EdgeKind::Assume &&
-           std::find(m_options.goalEdges.begin(), m_options.goalEdges.end(), n.via.edge) != m_options.goalEdges.end();
+    return n.status == ArtNodeStatus::Target && !n.via.isReturn && n.via.edge >= 0 &&
+           P.edge(n.via.edge).kind == EdgeKind::Assume && m_goalEdges.count(n.via.edge);
 }
 
 void ArtAnalysis::retireGoal(EdgeId edge) {

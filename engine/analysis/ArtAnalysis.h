@@ -230,7 +230,8 @@ private:
     size_t m_refinements = 0;
     std::string m_refinementFailure;
     bool m_targetsDecided = false;
-    std::set<EdgeId> m_goals;       // branch goals still targets (ArtOptions::goalEdges)
+    std::set<EdgeId> m_goalEdges;   // ArtOptions::goalEdges (the domain refines)
+    std::set<EdgeId> m_goals;       // ... of them, those still targets
     std::set<EdgeId> m_reachedGoals;
     std::optional<std::chrono::steady_clock::time_point> m_deadline; // of the time budget, from the step's start
     bool m_refineDue = false;       // the last target check proved its abstract path infeasible  // the all-paths decision ran on the empty waitlist
