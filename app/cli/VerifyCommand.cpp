@@ -8,6 +8,7 @@
 #include "formats/ExecutionJson.h"
 #include "goals/Induction.h"
 #include "semantics/Interpreter.h"
+#include "semantics/SampleInputs.h"
 
 #include <nlohmann/json.hpp>
 
@@ -86,6 +87,37 @@ Outcome byInduction(const Program &program, double seconds, unsigned kMax) {
     return out;
 }
 
+std::optional<Outcome> byEveryExecution(const Program &program, double seconds, std::string &why) {
+    BmcOptions bo;
+    bo.timeoutSeconds = seconds;
+    std::optional<BmcResult> r = checkByRunningEveryExecution(program, bo, why);
+    if (!r)
+        return std::nullopt;
+    Outcome out;
+    out.by = "running every execution";
+    out.verdict = r->verdict;
+    out.reason = r->reason;
+    if (r->verdict == Verdict::Unsafe) {
+        out.counterexample = r->counterexample;
+        out.violation = r->violationMessage;
+    }
+    return out;
+}
+
+Outcome bySampledRuns(const Program &program, double seconds) {
+    constexpr size_t Runs = 40;
+    Outcome out;
+    out.by = "runs on sampled inputs";
+    if (std::optional<Execution> x = violationOfSampledRuns(program, {Property::Assertion}, Runs, seconds, 1'000'000)) {
+        out.verdict = Verdict::Unsafe;
+        out.violation = describeEnding(program, x->ending);
+        out.counterexample = std::move(*x);
+    } else {
+        out.reason = "no violation in up to " + std::to_string(Runs) + " runs";
+    }
+    return out;
+}
+
 const char *svcompVerdict(Verdict v) { return v == Verdict::Safe ? "true" : v == Verdict::Unsafe ? "false" : "unknown"; }
 
 } // namespace
@@ -133,9 +165,23 @@ int verifyCommand(const std::vector<std::string> &args) {
     } else if (analysis != "auto") {
         out = byArt(*program, *analysisDomainFromName(analysis), *order, seconds, maxNodes, *opts);
     } else {
+        // A program with few executions (none reads an input: one) is decided by running
+        // them, however deep its loops; the analyses would unroll or abstract them.
+        std::string why;
+        if (std::optional<Outcome> every = byEveryExecution(*program, seconds * 0.5, why)) {
+            out = *every;
+        } else {
+            // Else runs on sampled inputs: a bug behind inputs drawn in a loop is one run away.
+            out = bySampledRuns(*program, left() * 0.15);
+            if (out.verdict == Verdict::Unknown && why.rfind("not few executions", 0) != 0)
+                out.reason += "; running every execution: " + why;
+        }
         // The predicate analysis proves what rests on relations and finds bugs along its
         // paths; k-induction gets what it leaves (loops it cannot abstract, arrays, the heap).
-        out = byArt(*program, AnalysisDomain::Predicate, *order, seconds * 0.4, maxNodes, *opts);
+        if (out.verdict == Verdict::Unknown) {
+            tried.push_back(out.by + ": " + out.reason);
+            out = byArt(*program, AnalysisDomain::Predicate, *order, left() * 0.4, maxNodes, *opts);
+        }
         if (out.verdict == Verdict::Unknown) {
             tried.push_back(out.by + ": " + out.reason);
             out = byInduction(*program, left(), kMax);

@@ -62,6 +62,9 @@ nlohmann::json executionToJson(const Program &p, const Execution &x) {
 }
 
 std::string executionTrace(const Program &p, const Execution &x) {
+    // Every recorded run has a step: none means a replay too long to record.
+    if (x.steps.empty())
+        return "  (the run is too long to record its steps: `vcov-cli run` with its inputs replays it)\n";
     std::string out;
     for (const auto &s : x.steps) {
         const CfaEdge &e = p.edge(s.edge);

@@ -403,6 +403,18 @@ std::vector<WrittenWaypoint> waypointsOf(const Program &p, const Execution &x) {
             out.push_back(w);
         }
     }
+    // A run too long to record its steps kept its draws: integer inputs as return values.
+    if (x.steps.empty())
+        for (const InputDraw &d : x.draws) {
+            const CfaEdge &e = p.edge(d.edge);
+            if (e.kind != EdgeKind::Call || !e.range.valid() || !e.call.lhs || !e.call.lhs->type || !e.call.lhs->type->isInt())
+                continue;
+            auto [line, column] = closingParenthesis(p, e);
+            WrittenWaypoint w{base(e, line, column), e.call.calleeName};
+            w.point.type = Waypoint::Type::FunctionReturn;
+            w.point.constraint = "\\result == " + std::to_string(d.value);
+            out.push_back(w);
+        }
     if (x.ending.edge >= 0) {
         const CfaEdge &e = p.edge(x.ending.edge);
         WrittenWaypoint w{base(e, e.range.beginLine, e.range.beginColumn), ""};

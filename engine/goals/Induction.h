@@ -168,4 +168,12 @@ private:
 // step: the result's reason says "k-induction at k=K". Only the Assertion property.
 BmcResult checkByKInduction(const Program &program, const BmcOptions &options, unsigned kStart, unsigned kMax);
 
+// Where the program has few executions (goals/InputEnumeration.h: every input drawn before
+// its first loop, in at most FewEnumeratedInputs vectors; one when it reads none): the base
+// case at k = 1, then every execution run, each as long as the budget allows. A violation or
+// a proof (BmcResult::reason says which runs), or nullopt with `why` — many executions, a
+// run that reads a local never written or outlasts the budget.
+std::optional<BmcResult> checkByRunningEveryExecution(const Program &program, const BmcOptions &options,
+                                                      std::string &why);
+
 } // namespace vcov

@@ -31,6 +31,12 @@ namespace vcov::goals {
 constexpr uint64_t MaxEnumeratedInputs = 4'000'000;
 // Per run: a run longer than this (a deep recursion) ends the enumeration.
 constexpr size_t EnumeratedRunSteps = 1'000'000;
+// Up to this many input vectors (a program that reads no input has one), each run may go on
+// for its share of the time budget instead: Mono6_1's one execution is 30 million steps.
+constexpr uint64_t FewEnumeratedInputs = 16;
+// A counterexample's replay records its steps up to this many (a recorded step is a few
+// hundred bytes); a longer one replays unrecorded, and its trace says so.
+constexpr size_t RecordedReplaySteps = 1'000'000;
 // For guessing and proving the affine summaries of recursive functions (CallSummaries.h):
 // a margin, not a verdict — they take well under a second idle, but an enumeration that
 // misses them (Ackermann's) runs into its step limit, so a loaded machine must not cut them.

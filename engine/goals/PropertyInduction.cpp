@@ -10,6 +10,7 @@
 #include "semantics/SampleInputs.h"
 
 #include <chrono>
+#include <limits>
 #include <map>
 
 namespace vcov {
@@ -129,26 +130,71 @@ std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOpt
     io.properties = options.properties;
     io.maxSteps = EnumeratedRunSteps;
     io.cancel = options.cancel;
+    const bool few = domain.points <= FewEnumeratedInputs;
+    if (few) {
+        io.maxSteps = std::numeric_limits<size_t>::max();
+        io.maxSeconds = std::max(0.01, seconds / double(std::max<uint64_t>(1, domain.points)));
+    }
     std::optional<ExecutionInput> violating;
+    std::optional<Execution> violatingRun; // unrecorded
     const EnumeratedRuns runs = runEveryInput(
         program, domain, io,
         [&](const ExecutionInput &input, const Execution &x) {
             if (x.ending.kind == EndingKind::PropertyViolation && x.ending.property &&
-                options.properties.count(*x.ending.property))
+                options.properties.count(*x.ending.property)) {
                 violating = input;
+                violatingRun = x;
+            }
             return !violating;
         },
         [&] {
             return (options.cancel && options.cancel->load()) ||
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > seconds;
         });
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    // A run that read a local never written proves nothing, but the same run with those
+    // values zero is an execution: where it violates a check, that is a counterexample.
+    if (few && !runs.complete && !violating)
+        for (const InputBox &box : domain.boxes) {
+            std::vector<int64_t> vector = firstVector(box);
+            do {
+                if (violating || elapsed() > seconds || (options.cancel && options.cancel->load()))
+                    break;
+                ExecutionInput input;
+                input.nondet = vector;
+                InterpreterOptions plain = io;
+                plain.recordSteps = false;
+                plain.maxSeconds = std::max(0.01, std::min(io.maxSeconds, seconds - elapsed()));
+                Execution x = runProgram(program, input, plain);
+                if (x.ending.kind == EndingKind::PropertyViolation && x.ending.property &&
+                    options.properties.count(*x.ending.property)) {
+                    violating = input;
+                    violatingRun = std::move(x);
+                }
+            } while (nextVector(box, vector));
+        }
     BmcResult r;
     r.bound = k;
     if (violating) {
         InterpreterOptions replay;
         replay.properties = options.properties;
         replay.cancel = options.cancel;
+        if (few)
+            replay.maxSteps = RecordedReplaySteps;
         Execution x = runProgram(program, *violating, replay);
+        if (few && x.ending.kind == EndingKind::StepLimit) {
+            // Too long to record: the run itself where no call was answered from the memo
+            // (no counting recursion), else replayed in full; without its steps (the trace
+            // says so).
+            if (violatingRun && runs.memoized.empty()) {
+                x = std::move(*violatingRun);
+            } else {
+                replay.recordSteps = false;
+                replay.maxSteps = io.maxSteps;
+                replay.maxSeconds = std::max(1.0, seconds);
+                x = runProgram(program, *violating, replay);
+            }
+        }
         if (x.ending.kind != EndingKind::PropertyViolation) {
             // Too long to replay, or a summarized call (CallSummaries.h) that never returns.
             why = "running every input: a run that violates a check does not replay in full";
@@ -175,6 +221,34 @@ std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOpt
 }
 
 } // namespace
+
+std::optional<BmcResult> checkByRunningEveryExecution(const Program &program, const BmcOptions &options,
+                                                      std::string &why) {
+    const goals::InputDomain domain = goals::enumerableInputs(program, goals::FewEnumeratedInputs);
+    if (!domain.refused.empty()) {
+        why = "not few executions: " + domain.refused;
+        return std::nullopt;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    BmcOptions base = options;
+    base.unwind = 1;
+    base.loopBounds.clear();
+    base.unwindingAssertions = true;
+    BmcResult r = checkProgram(program, base);
+    if (r.verdict == Verdict::Safe || (r.verdict == Verdict::Unsafe && r.replayed))
+        return r;
+    if (r.reason.rfind("bound too small", 0) != 0) {
+        why = r.reason;
+        return std::nullopt;
+    }
+    // A budget of 0 is none: 60 s, as the step's own.
+    const double left = (options.timeoutSeconds > 0 ? options.timeoutSeconds : 60) -
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::optional<BmcResult> e = checkByEnumeration(program, base, 1, std::max(0.1, left), why);
+    if (e)
+        e->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return e;
+}
 
 BmcResult checkByKInduction(const Program &program, const BmcOptions &options, unsigned kStart, unsigned kMax) {
     const auto start = std::chrono::steady_clock::now();

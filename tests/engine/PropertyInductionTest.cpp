@@ -9,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 using namespace vcov;
 using namespace vcov::test;
 
@@ -181,4 +184,48 @@ TEST(PropertyInduction, WhereEveryInputIsDrawnFirstEveryInputIsRun) {
     ASSERT_TRUE(w.replayed && w.counterexample);
     EXPECT_EQ(w.counterexample->input.nondet, std::vector<int64_t>{-999});
     EXPECT_EQ(runProgram(*q, w.counterexample->input).ending.kind, EndingKind::PropertyViolation);
+}
+
+// A program that draws no input has one execution: where the step fails, that run is the
+// proof or the counterexample, however long (6 million steps here, past the step budget of
+// the runs of an enumeration of many inputs).
+TEST(PropertyInduction, TheOneExecutionOfAProgramWithoutInputsIsRunToItsEnd) {
+    auto read = [](const char *name) {
+        std::ifstream in(std::string(VCOV_TEST_DATA) + "/verify/" + name);
+        return parseC(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+    };
+    auto bug = read("mono_bug.c");
+    ASSERT_FALSE(bug->diagnostics.hasErrors()) << diagnosticsText(*bug);
+    const BmcResult w = kInduction(*bug, 4);
+    ASSERT_EQ(w.verdict, Verdict::Unsafe) << w.reason;
+    ASSERT_TRUE(w.replayed && w.counterexample);
+    EXPECT_TRUE(w.counterexample->steps.empty()); // too long to record: the trace says so
+    InterpreterOptions longRun;
+    longRun.maxSteps = 100'000'000;
+    longRun.recordSteps = false;
+    EXPECT_EQ(runProgram(*bug, w.counterexample->input, longRun).ending.kind, EndingKind::PropertyViolation);
+
+    auto ok = read("mono_ok.c");
+    const BmcResult r = kInduction(*ok, 4);
+    EXPECT_EQ(r.verdict, Verdict::Safe) << r.reason;
+    EXPECT_NE(r.reason.find("every input enumerated: the one execution"), std::string::npos) << r.reason;
+    EXPECT_EQ(runProgram(*ok, {}, longRun).ending.kind, EndingKind::Exit);
+}
+
+// array_2-1 (loop-acceleration): b copies a, which is never written. A run that reads it
+// proves nothing, but the run with its values zero is an execution, and it fails the check.
+TEST(PropertyInduction, ARunWithUnwrittenValuesZeroIsACounterexample) {
+    auto copy = [](const char *check) {
+        return parseC(std::string(Prelude) + "int main(void) { int a[3000], b[3000];\n"
+                                             "  for (int i = 0; i < 3000; i++) b[i] = a[i];\n"
+                                             "  __VERIFIER_assert(" + check + ");\n  return 0; }\n");
+    };
+    auto bug = copy("a[1500] != b[1500]");
+    ASSERT_FALSE(bug->diagnostics.hasErrors()) << diagnosticsText(*bug);
+    const BmcResult w = kInduction(*bug, 4);
+    ASSERT_EQ(w.verdict, Verdict::Unsafe) << w.reason;
+    ASSERT_TRUE(w.replayed && w.counterexample);
+    EXPECT_EQ(runProgram(*bug, w.counterexample->input).ending.kind, EndingKind::PropertyViolation);
+    // Its safe twin is never claimed by that run: only a proof may say safe.
+    EXPECT_NE(kInduction(*copy("a[1500] == b[1500]"), 4).verdict, Verdict::Unsafe);
 }
