@@ -243,6 +243,7 @@ WitnessValidation validateWitness(const Program &p, const ViolationWitness &witn
     // A line whose calls the witness gives results for keeps its assumptions as such (vcov's
     // own GraphML states an uninitialized local's value on the next statement's line).
     std::vector<Waypoint> returns;
+    std::vector<int64_t> guessed; // the values in witness order: the first replay's inputs
     std::set<std::pair<std::string, unsigned>> resultLines;
     for (const Waypoint &w : follows)
         if (w.type == Waypoint::Type::FunctionReturn)
@@ -266,6 +267,7 @@ WitnessValidation validateWitness(const Program &p, const ViolationWitness &witn
             for (const CfaEdge &e : p.edges)
                 if (nondetCall(e) && at(p, e, w)) {
                     returns.push_back(w);
+                    guessed.push_back(resultValue(w.constraint, returnType(p, e)).value_or(0));
                     break;
                 }
     }
@@ -323,7 +325,12 @@ WitnessValidation validateWitness(const Program &p, const ViolationWitness &witn
     }
     return x;
     };
-    Execution x = replay({});
+    // Each draw its waypoint's value, in order, to start from: where every draw has one (a
+    // counterexample of 10,000 inputs), the first run is the witness's; the rounds above
+    // correct one value each, where a draw without a waypoint shifts them.
+    ExecutionInput first;
+    first.nondet = guessed;
+    Execution x = replay(first);
     WitnessMatch m = matchWitness(p, x, witness);
     if (x.ending.kind == EndingKind::PropertyViolation && m.violationAtTarget && m.followed == follows.size()) {
         v.verdict = WitnessVerdict::Confirmed;
