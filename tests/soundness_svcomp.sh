@@ -11,6 +11,8 @@
 #   expected true: a violation (exit 10) from either.
 # Prints one row per task (with its seconds) and the decided / undecided / refused counts.
 # Tasks whose task file names no data model (format 1.0) run as ILP32, as SV-COMP ran them.
+# Budgets per task: VERIFY_TIME (verify --time, 5 s) and KINDUCTION_TIMEOUT (10 s); the
+# ctest suite gives smaller ones (tests/CMakeLists.txt), the campaign these.
 set -u
 cli=$1; bench=$2; tool=$3; jobs=${4:-2}
 tsv=$bench/svcomp/SOUNDNESS.tsv
@@ -27,7 +29,7 @@ one() {
   if [ "$tool" = bmc ]; then
     timeout 60 "$cli" bmc "${flags[@]}" --unwind 3 --timeout 8 >"$log" 2>&1; status=$?
   elif [ "$tool" = kinduction ]; then
-    timeout 60 "$cli" bmc "${flags[@]}" --k-induction --k-max 64 --timeout 10 >"$log" 2>&1; status=$?
+    timeout 60 "$cli" bmc "${flags[@]}" --k-induction --k-max 64 --timeout "${KINDUCTION_TIMEOUT:-10}" >"$log" 2>&1; status=$?
   elif [ "$tool" = predicate ] || [ "$tool" = auto ]; then
     timeout 60 "$cli" verify "${flags[@]}" --analysis "$tool" --time "${VERIFY_TIME:-5}" >"$log" 2>&1; status=$?
   else
