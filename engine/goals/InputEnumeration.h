@@ -34,6 +34,8 @@ constexpr size_t EnumeratedRunSteps = 1'000'000;
 // Up to this many input vectors (a program that reads no input has one), each run may go on
 // for its share of the time budget instead: Mono6_1's one execution is 30 million steps.
 constexpr uint64_t FewEnumeratedInputs = 16;
+// ... and may make this many objects (InterpreterOptions::maxObjects: about 250 MB).
+constexpr size_t LongRunObjects = 1'000'000;
 // A counterexample's replay records its steps up to this many (a recorded step is a few
 // hundred bytes); a longer one replays unrecorded, and its trace says so.
 constexpr size_t RecordedReplaySteps = 1'000'000;

@@ -133,6 +133,7 @@ std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOpt
     const bool few = domain.points <= FewEnumeratedInputs;
     if (few) {
         io.maxSteps = std::numeric_limits<size_t>::max();
+        io.maxObjects = LongRunObjects;
         io.maxSeconds = std::max(0.01, seconds / double(std::max<uint64_t>(1, domain.points)));
     }
     std::optional<ExecutionInput> violating;
@@ -191,6 +192,7 @@ std::optional<BmcResult> checkByEnumeration(const Program &program, const BmcOpt
             } else {
                 replay.recordSteps = false;
                 replay.maxSteps = io.maxSteps;
+                replay.maxObjects = io.maxObjects;
                 replay.maxSeconds = std::max(1.0, seconds);
                 x = runProgram(program, *violating, replay);
             }

@@ -66,6 +66,10 @@ struct InterpreterOptions {
     // written ends the run (UndefinedBehaviour). A run that ends otherwise is the same for
     // every value they could hold: goals/InputEnumeration.h runs one per input.
     bool indeterminateStops = false;
+    // Stops the run (StepLimit) once it has made this many objects; 0: none. Every execution
+    // of a declaration makes one, kept while the run lasts: a run of 100 million steps that
+    // declares a local per round holds 5 GB. For runs bounded by time, not by steps.
+    size_t maxObjects = 0;
 };
 
 // Objects are held scalar by scalar: one with more scalars is refused. The model checker

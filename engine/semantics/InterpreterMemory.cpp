@@ -16,6 +16,9 @@ int32_t Interpreter::newObject(const std::string &name, const Type *type, uint64
         stop(EndingKind::Unsupported, name + " has " + std::to_string(type->leafCount()) +
                                           " scalars: more than the interpreter holds (" +
                                           std::to_string(InterpreterMaxScalars) + ")");
+    if (opts.maxObjects && objects.size() >= opts.maxObjects)
+        stop(EndingKind::StepLimit, "the run made " + std::to_string(objects.size()) +
+                                        " objects: more than a run bounded by time may hold");
     Object o;
     o.name = name;
     o.size = size;

@@ -54,6 +54,7 @@ std::optional<Execution> violationOfSampledRuns(const Program &program, const Pr
     o.recordSteps = false;
     o.cancel = cancel;
     o.maxSteps = std::numeric_limits<size_t>::max();
+    o.maxObjects = 1'000'000; // bounded by time, not steps: a local declared per round adds up
     auto violates = [&](const Execution &x) {
         return x.ending.kind == EndingKind::PropertyViolation && x.ending.property && properties.count(*x.ending.property);
     };

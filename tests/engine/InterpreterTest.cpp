@@ -258,3 +258,20 @@ int main(void) { return twice(5) + twice(6); }
     EXPECT_EQ(direct.ending.kind, EndingKind::Exit);
     EXPECT_EQ(memo.results.at({twice, {40}}), 80u);
 }
+
+// A run bounded by time, not steps, is bounded in memory by its objects: a local declared
+// in a loop is one object per round, kept while the run lasts.
+TEST(Interpreter, ARunStopsAtItsObjectLimit) {
+    auto p = parseC("int main(void) { unsigned s = 0;\n"
+                    "  for (unsigned i = 0; i < 100000u; i++) { unsigned q = i & 7; s += q; }\n"
+                    "  return s == 1; }\n");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    InterpreterOptions o;
+    o.recordSteps = false;
+    o.maxObjects = 1000;
+    const Execution x = runProgram(*p, {}, o);
+    EXPECT_EQ(x.ending.kind, EndingKind::StepLimit);
+    EXPECT_NE(x.ending.message.find("objects"), std::string::npos) << x.ending.message;
+    o.maxObjects = 0; // none: the run ends
+    EXPECT_EQ(runProgram(*p, {}, o).ending.kind, EndingKind::Exit);
+}
