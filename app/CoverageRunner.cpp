@@ -47,7 +47,7 @@ std::shared_ptr<const PreparedCoverage> work(std::shared_ptr<const Program> prog
         s.expansion = std::move(expansion);
         lastSnapshot = Clock::now();
         snapshotCost = std::chrono::duration<double>(lastSnapshot - t0).count();
-        std::shared_ptr<const ExplorationSnapshot> frozen = views::shareOffThread(std::move(s));
+        std::shared_ptr<const ExplorationSnapshot> frozen = shareOffThread(std::move(s));
         post(self, [frozen](CoverageRunner *r) { emit r->snapshot(frozen); });
     };
     auto report = [&](const CoveragePoint &p) {
@@ -132,7 +132,7 @@ void CoverageRunner::start(std::shared_ptr<const Program> program, const Coverag
     m_running = true;
     auto control = m_control;
     QPointer<CoverageRunner> self(this);
-    m_watcher.setFuture(views::runInBackground([program, options, control, self]() -> std::shared_ptr<const PreparedCoverage> {
+    m_watcher.setFuture(runInBackground([program, options, control, self]() -> std::shared_ptr<const PreparedCoverage> {
         try {
             return work(program, options, control, self);
         } catch (const std::exception &ex) {

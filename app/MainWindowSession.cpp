@@ -129,7 +129,7 @@ void MainWindow::applySessionView() {
         if (program == m_program) // not replaced by another program meanwhile
             finishSessionView(watcher->result().first, watcher->result().second);
     });
-    watcher->setFuture(views::runInBackground([program, json]() -> Loaded {
+    watcher->setFuture(runInBackground([program, json]() -> Loaded {
         try {
             return {std::make_shared<const PreparedCoverage>(prepareCoverage(*program, explorationFromJson(*program, *json))), QString()};
         } catch (const std::exception &ex) {

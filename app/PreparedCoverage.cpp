@@ -6,9 +6,9 @@ namespace vcov::app {
 
 PreparedCoverage prepareCoverage(const Program &program, CoverageResult &&result) {
     PreparedCoverage p;
-    p.result = views::shareOffThread(std::move(result));
+    p.result = shareOffThread(std::move(result));
     const CoverageResult &r = *p.result;
-    p.exploration = views::shareOffThread(snapshotOf(r));
+    p.exploration = shareOffThread(snapshotOf(r));
     p.functions = coverageByFunction(program, r);
     auto artNodesOf = [&](const Execution &e) {
         std::vector<int> nodes;

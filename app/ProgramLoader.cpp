@@ -24,7 +24,7 @@ void ProgramLoader::load(const ProgramInputs &inputs) {
     m_loading = true;
     m_inputs = inputs;
     m_watcher.setProperty("generation", m_generation);
-    m_watcher.setFuture(views::runInBackground([inputs]() -> Loaded {
+    m_watcher.setFuture(runInBackground([inputs]() -> Loaded {
         ProgramInputs resolved = inputs;
         Diagnostics inputDiagnostics;
         if (!resolveProgramInputs(resolved, inputDiagnostics)) {

@@ -1,7 +1,7 @@
 #include "AutomatonView.h"
 
 #include "ArtNodeView.h"
-#include "BackgroundTask.h"
+#include "BackgroundLayout.h"
 
 #include "GraphItems.h"
 #include "Tint.h"
@@ -84,7 +84,7 @@ void AutomatonView::relayout() {
     auto program = m_program;
     auto snapshot = m_snapshot;
     m_watcher.setFuture(
-        runInBackground([program, snapshot, o, pal = palette()] { return layOut(*program, *snapshot, o, pal); }));
+        layOutInBackground([program, snapshot, o, pal = palette()] { return layOut(*program, *snapshot, o, pal); }));
 }
 
 std::shared_ptr<AutomatonView::Laid> AutomatonView::layOut(const Program &program, const ExplorationSnapshot &snapshot,

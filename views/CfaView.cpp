@@ -1,6 +1,6 @@
 #include "CfaView.h"
 
-#include "BackgroundTask.h"
+#include "BackgroundLayout.h"
 
 #include "GraphItems.h"
 #include "formats/CfaDot.h"
@@ -49,7 +49,7 @@ void CfaView::showFunction(std::shared_ptr<const Program> program, FunctionId fu
     int generation = m_generation;
     m_watcher.waitForFinished();
     m_watcher.setProperty("generation", generation);
-    m_watcher.setFuture(runInBackground([dot] { return layoutDot(dot, "dot"); }));
+    m_watcher.setFuture(layOutInBackground([dot] { return layoutDot(dot, "dot"); }));
 }
 
 void CfaView::buildScene(const GraphGeometry &g) {

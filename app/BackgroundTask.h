@@ -1,8 +1,11 @@
-// Work the GUI waits for without waiting on it: engine jobs, Graphviz layouts, freeing large
-// results (shareOffThread). It runs on Qt's global thread pool at a lower scheduling
+// The application's threading: engine jobs the GUI waits for without waiting on them, and
+// large results freed off the GUI thread (shareOffThread). Like the views' layouts
+// (views/BackgroundLayout.h) they run on Qt's global thread pool at a lower scheduling
 // priority, so that on a machine with few cores (CI has two) the GUI thread gets a core the
 // moment it has events.
 #pragma once
+
+#include "BackgroundLayout.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -12,14 +15,11 @@
 #include <memory>
 #include <utility>
 
-namespace vcov::views {
-
-// Lowers the calling thread's priority (Linux: nice 10; threads it creates inherit it).
-void lowerThreadPriority();
+namespace vcov::app {
 
 template <typename F> auto runInBackground(F f) {
     return QtConcurrent::run([f = std::move(f)]() mutable {
-        lowerThreadPriority();
+        views::lowerThreadPriority();
         return f();
     });
 }
@@ -41,4 +41,4 @@ template <typename T> std::shared_ptr<const T> shareOffThread(T &&value) {
     });
 }
 
-} // namespace vcov::views
+} // namespace vcov::app

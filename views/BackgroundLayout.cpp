@@ -1,4 +1,4 @@
-#include "BackgroundTask.h"
+#include "BackgroundLayout.h"
 
 #ifdef __linux__
 #include <sys/resource.h>
