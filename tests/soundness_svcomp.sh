@@ -31,7 +31,9 @@ one() {
   elif [ "$tool" = kinduction ]; then
     timeout 60 "$cli" bmc "${flags[@]}" --k-induction --k-max 64 --timeout "${KINDUCTION_TIMEOUT:-10}" >"$log" 2>&1; status=$?
   elif [ "$tool" = predicate ] || [ "$tool" = auto ]; then
-    timeout 60 "$cli" verify "${flags[@]}" --analysis "$tool" --time "${VERIFY_TIME:-5}" >"$log" 2>&1; status=$?
+    # A wide margin over the budget: an overrun is reported (ERROR), not the verdict lost.
+    local limit=$(( ${VERIFY_TIME:-5} * 2 + 30 )); [ "$limit" -lt 60 ] && limit=60
+    timeout "$limit" "$cli" verify "${flags[@]}" --analysis "$tool" --time "${VERIFY_TIME:-5}" >"$log" 2>&1; status=$?
   else
     timeout 60 "$cli" coverage "${flags[@]}" --max-nodes 4000 --time 2 --exec-time 1.5 >"$log" 2>&1; status=$?
   fi

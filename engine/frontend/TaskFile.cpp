@@ -23,6 +23,13 @@ const TaskProperty *Task::property(const std::string &n) const {
 
 std::optional<Task> readTaskFile(const std::string &path, Diagnostics &diagnostics) {
     YAML::Node root;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        // yaml-cpp reads a directory as a stream that fails mid-read (an exception of the
+        // standard library, not its own).
+        diagnostics.error(path, 0, 0, "cannot read task file: a directory, not a task file (.yml)");
+        return std::nullopt;
+    }
     try {
         root = YAML::LoadFile(path);
     } catch (const YAML::BadFile &) {

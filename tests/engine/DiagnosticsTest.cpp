@@ -138,6 +138,11 @@ TEST(Diagnostics, TaskFileGivesFilesAndDataModel) {
     EXPECT_FALSE(readTaskFile(bad, d2));
     ASSERT_FALSE(d2.items().empty());
     EXPECT_EQ(d2.items()[0].severity, Severity::Error);
+    // A directory named as the task (a task path cut short) is an error, not an exception.
+    Diagnostics d3;
+    EXPECT_FALSE(readTaskFile(dir.path().string(), d3));
+    ASSERT_FALSE(d3.items().empty());
+    EXPECT_NE(d3.items()[0].message.find("a directory"), std::string::npos) << d3.items()[0].format();
 }
 
 TEST(Diagnostics, CompileCommandsGiveIncludesAndDefines) {
