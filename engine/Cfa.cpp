@@ -105,6 +105,14 @@ size_t Program::functionsWithBody() const {
     return n;
 }
 
+std::string Program::functionPointerText(uint64_t number) const {
+    if (number == 0)
+        return "NULL";
+    if (number <= functions.size())
+        return "&" + functions[size_t(number - 1)].name;
+    return "(function pointer " + std::to_string(number) + ")";
+}
+
 namespace {
 
 bool castIsHidden(const Expr &e) {

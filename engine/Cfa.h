@@ -149,6 +149,9 @@ struct Variable {
     FunctionId function = NoFunction; // NoFunction for globals
     bool isParam = false;
     bool isTemporary = false;
+    // A function pointer (or an array of them): its scalars are function numbers
+    // (Program::functionPointerText), held as unsigned longs.
+    bool holdsFunctions = false;
     SourceRange range;
 };
 
@@ -229,6 +232,9 @@ public:
     // Edges whose range starts on this line.
     std::vector<EdgeId> edgesOnLine(FileId file, unsigned line) const;
     size_t functionsWithBody() const;
+    // A function pointer's value as C names it: "NULL", "&inc", or the number where it
+    // names no function (the front end numbers function f as f + 1).
+    std::string functionPointerText(uint64_t number) const;
 };
 
 // A call of a function whose body the program has: it enters the callee's CFA.

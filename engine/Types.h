@@ -37,6 +37,7 @@ struct StructField {
     const Type *type = nullptr;
     uint64_t offsetBytes = 0;
     std::vector<BitField> bitFields; // a storage unit's bit-fields, else none
+    bool holdsFunctions = false;     // function pointers, held as function numbers (as Variable's)
 };
 
 struct Type {
@@ -59,7 +60,9 @@ struct Type {
     // a pointer first, then the widest) and every member is a view: those bytes read as its
     // type, leaf by leaf, as memory is read through a pointer of another type.
     bool membersAsViews = false;
-    std::vector<StructField> members; // such a union's members, each at offset 0 (for printing)
+    // A union's members as C declares them, each at offset 0: views of the fields above for
+    // membersAsViews, else printed from the storage units (a trace's `{d = -2.25, u = …}`).
+    std::vector<StructField> members;
     std::vector<const Type *> params; // Function
     bool variadic = false;
     uint64_t sizeBytes = 0;

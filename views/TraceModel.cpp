@@ -87,6 +87,9 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const {
         }
         return {};
     case Qt::ToolTipRole: {
+        // A union's members or a long pointer do not fit the column: the whole write.
+        if (index.column() == Assigned && !s.assigned.empty())
+            return QStringLiteral("%1 = %2").arg(QString::fromStdString(s.assigned), QString::fromStdString(s.value));
         QString tip = QStringLiteral("%1 (%2)").arg(QString::fromStdString(e.text),
                                                     QString::fromStdString(m_program->functions[size_t(s.function)].name));
         return isMarked(index.row()) ? tip + QStringLiteral("\n") + m_mark.label : tip;

@@ -171,6 +171,7 @@ VarId Lowering::globalFor(const clang::VarDecl *vd, clang::ASTContext &ctx) {
         v.qualifiedName = vd->isStaticLocal() ? key.substr(key.find("::") + 2) : v.name;
         try {
             v.type = type(ctx, vd->getType(), vd->getLocation());
+            v.holdsFunctions = holdsFunctions(vd->getType());
         } catch (const Unsupported &u) {
             unsupportedGlobals[key] = u.what;
             throw;

@@ -409,6 +409,7 @@ ExprPtr FunctionBuilder::callThroughPointer(const clang::CallExpr *c, ExprPtr lh
     // The pointer once, then the arguments once: every branch calls with the same values.
     const Type *ulong = L.P.types.ulongT();
     const VarId target = temporary(ulong, c->getBeginLoc());
+    L.P.variables[size_t(target)].holdsFunctions = true;
     {
         ExprPtr v = rvalue(c->getCallee());
         CfaEdge &e = addEdgeAt(EdgeKind::Assignment, c->getCallee()->getSourceRange(), callee);

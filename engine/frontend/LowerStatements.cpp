@@ -112,6 +112,7 @@ void FunctionBuilder::build(const clang::FunctionDecl *fd) {
             v.name = "__vcov_param" + std::to_string(F().params.size());
         v.qualifiedName = F().name + "::" + v.name;
         v.type = type(p->getType(), p->getLocation());
+        v.holdsFunctions = holdsFunctions(p->getType());
         v.function = F().id;
         v.isParam = true;
         v.range = L.range(m_ctx.getSourceManager(), m_ctx.getLangOpts(), p->getSourceRange());
@@ -442,6 +443,7 @@ void FunctionBuilder::localVar(const clang::VarDecl *vd, bool firstInGroup) {
         v.type = L.P.types.pointerTo(element);
     } else {
         v.type = type(vd->getType(), vd->getLocation());
+        v.holdsFunctions = holdsFunctions(vd->getType());
     }
     v.function = F().id;
     v.range = L.range(m_ctx.getSourceManager(), m_ctx.getLangOpts(), vd->getSourceRange());

@@ -97,6 +97,7 @@ void Lowering::layOut(clang::ASTContext &ctx, const clang::RecordDecl *def, Type
         StructField f;
         f.name = fd->getNameAsString();
         f.type = type(ctx, fd->getType(), fd->getLocation());
+        f.holdsFunctions = holdsFunctions(fd->getType());
         f.offsetBytes = at / 8;
         p.field = unsigned(fields.size());
         fields.push_back(f);
@@ -117,6 +118,7 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
     std::vector<std::pair<std::string, uint64_t>> members; // name, size
     std::vector<FieldPlace> places;
     std::vector<const Type *> types;
+    std::vector<bool> functions; // members of function pointers
     bool pointers = false;
     for (const clang::FieldDecl *fd : def->fields()) {
         if (fd->isBitField())
@@ -128,6 +130,7 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
             pointers = pointers || !l.type->isArithmetic();
         members.push_back({fd->getNameAsString(), t->sizeBytes});
         types.push_back(t);
+        functions.push_back(holdsFunctions(fd->getType()));
         FieldPlace p;
         p.declared = t;
         places.push_back(p);
@@ -175,7 +178,7 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
         ut->fields = std::move(fields);
         ut->membersAsViews = true;
         for (size_t i = 0; i < types.size(); ++i)
-            ut->members.push_back({members[i].first, types[i], 0, {}});
+            ut->members.push_back({members[i].first, types[i], 0, {}, functions[i]});
         fieldPlaces[ut] = std::move(places);
         return;
     }
@@ -193,6 +196,9 @@ void Lowering::layOutUnion(clang::ASTContext &ctx, const clang::RecordDecl *def,
         units.push_back(u);
     }
     ut->fields = std::move(units);
+    // The members as C declares them, for printing a union's value member by member.
+    for (size_t i = 0; i < types.size(); ++i)
+        ut->members.push_back({members[i].first, types[i], 0, {}, functions[i]});
     fieldPlaces[ut] = std::move(places);
 }
 

@@ -86,6 +86,14 @@ struct TranslationUnit {
 
 class Lowering;
 
+// A variable or member of function pointers (or an array of them): vcov holds them as the
+// numbers of the functions they point to, and a trace prints those as the functions' names.
+inline bool holdsFunctions(clang::QualType q) {
+    while (const clang::ArrayType *a = q->getAsArrayTypeUnsafe())
+        q = a->getElementType();
+    return q->isFunctionPointerType();
+}
+
 // Where a C struct member lives in vcov's struct type. Bit-fields are lowered as a
 // compiler does: the bytes a run of them occupies become unsigned integer fields (storage
 // units, named "{a,b}" after the bit-fields they hold), and an access to one is a shift

@@ -320,6 +320,43 @@ std::string Interpreter::showBitFields(uint64_t unit, const StructField &f) cons
     return out + "}";
 }
 
+bool Interpreter::holdsFunctions(const ExprPtr &lvalue) const {
+    switch (lvalue->kind) {
+    case ExprKind::Var: return P.variable(lvalue->var).holdsFunctions;
+    case ExprKind::Member: return lvalue->ops[0]->type->fields[lvalue->field].holdsFunctions;
+    case ExprKind::Index: return holdsFunctions(lvalue->ops[0]);
+    default: return false;
+    }
+}
+
+std::string Interpreter::showUnion(Address at, const Type *u) {
+    const Object &o = objects[size_t(at.object)];
+    std::string out = "{";
+    for (const StructField &m : u->members) {
+        out += (out.size() > 1 ? ", " : "") + m.name + " = ";
+        // A scalar member reads the low bytes of the first unit (little-endian, as gcc's).
+        auto unit = o.slots.find(uint64_t(at.offset));
+        if (!m.type->isScalar() || m.type->sizeBytes > 8 || unit == o.slots.end()) {
+            out += "{…}";
+            continue;
+        }
+        if (!unit->second.initialized && !o.zeroed) {
+            out += "?";
+            continue;
+        }
+        const uint64_t bits = unit->second.initialized ? truncateBits(unit->second.value.bits, unsigned(8 * m.type->sizeBytes)) : 0;
+        if (m.holdsFunctions)
+            out += P.functionPointerText(bits);
+        else if (m.type->isFloat())
+            out += floatText(bits, m.type);
+        else if (m.type->isBool)
+            out += bits ? "1" : "0";
+        else
+            out += m.type->isSigned ? std::to_string(signExtend(bits, m.type->bits)) : std::to_string(bits);
+    }
+    return out + "}";
+}
+
 void Interpreter::call(const CfaEdge &e) {
     const FunctionCfa &callee = P.functions[e.call.callee];
     if (!callee.hasBody || e.call.intrinsic != Intrinsic::None) {
@@ -483,7 +520,11 @@ void Interpreter::step(const CfaEdge &e) {
         initialize({id, 0}, v.type, e.inits, e.hasInitializer);
         if (rec && v.type->isScalar()) {
             rec->assigned = v.name;
-            rec->value = show(objects[size_t(id)].slots[0].value, v.type);
+            const Scalar &value = objects[size_t(id)].slots[0].value;
+            rec->value = v.holdsFunctions ? P.functionPointerText(value.bits) : show(value, v.type);
+        } else if (rec && v.type->isUnion && !v.type->membersAsViews && e.hasInitializer) {
+            rec->assigned = v.name;
+            rec->value = showUnion({id, 0}, v.type);
         }
         frame().node = e.to;
         return;
@@ -493,9 +534,19 @@ void Interpreter::step(const CfaEdge &e) {
         assign(dst, e.lhs->type, e.rhs);
         if (rec && e.lhs->type->isScalar()) {
             rec->assigned = exprToString(P, e.lhs);
-            rec->value = show(load(dst, e.lhs->type), e.lhs->type);
-            if (const StructField *unit = storageUnit(e.lhs))
-                rec->value = showBitFields(load(dst, e.lhs->type).bits, *unit);
+            const Scalar value = load(dst, e.lhs->type);
+            const ExprPtr &whole = e.lhs->kind == ExprKind::Member ? e.lhs->ops[0] : e.lhs;
+            if (const StructField *unit = storageUnit(e.lhs)) {
+                rec->value = showBitFields(value.bits, *unit);
+            } else if (whole != e.lhs && whole->type->isUnion && !whole->type->membersAsViews) {
+                // A member written through the union's storage: every member, as C reads them.
+                rec->assigned = exprToString(P, whole);
+                rec->value = showUnion(addressOf(whole), whole->type);
+            } else if (holdsFunctions(e.lhs)) {
+                rec->value = P.functionPointerText(value.bits);
+            } else {
+                rec->value = show(value, e.lhs->type);
+            }
         }
         frame().node = e.to;
         return;

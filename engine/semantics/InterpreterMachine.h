@@ -135,6 +135,12 @@ private:
     // the lvalue is one; and how a step shows its value.
     const StructField *storageUnit(const ExprPtr &lvalue) const;
     std::string showBitFields(uint64_t unit, const StructField &f) const;
+    // Whether an lvalue holds function numbers (a function pointer, an element or member of
+    // them): a step shows such a value as the function's name.
+    bool holdsFunctions(const ExprPtr &lvalue) const;
+    // A union held in storage units, member by member ("{d = -2.25, u = 13835621005235585024}"):
+    // what each member reads from the same bytes.
+    std::string showUnion(Address at, const Type *u);
     Frame &frame() { return frames.back(); }
     int32_t variableObject(VarId v);
 

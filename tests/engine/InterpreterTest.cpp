@@ -1,11 +1,13 @@
 // The concrete interpreter: C's integer semantics, memory, calls, intrinsics, endings.
 #include "ParseHelpers.h"
 
+#include "frontend/FrontEnd.h"
 #include "semantics/IntegerSemantics.h"
 #include "semantics/Interpreter.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 using namespace vcov;
@@ -274,4 +276,35 @@ TEST(Interpreter, ARunStopsAtItsObjectLimit) {
     EXPECT_NE(x.ending.message.find("objects"), std::string::npos) << x.ending.message;
     o.maxObjects = 0; // none: the run ends
     EXPECT_EQ(runProgram(*p, {}, o).ending.kind, EndingKind::Exit);
+}
+
+// A trace says what the program says (issue 44): a function pointer's value is the function
+// it names, a union's value is every member read from the same bytes (as gcc reads them:
+// tests/data/trace/values.c prints them).
+TEST(Interpreter, TraceShowsFunctionNamesAndUnionMembers) {
+    FrontEndOptions fe;
+    fe.files = {VCOV_TEST_DATA "/trace/values.c"};
+    auto p = parseProgram(fe);
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << diagnosticsText(*p);
+    const Execution x = runProgram(*p, {});
+    ASSERT_EQ(x.ending.kind, EndingKind::Exit) << x.ending.message;
+    EXPECT_EQ(x.ending.exitCode, 0);
+    // What gcc prints: -2.25's bits, its low int, and m.d after m.i = 7 over them.
+    EXPECT_EQ(x.output, "2 3 13835621005235585024 0 -2.25\n");
+    std::vector<std::string> shown;
+    for (const ExecutionStep &s : x.steps)
+        if (!s.assigned.empty() && s.assigned.rfind("__vcov", 0) != 0)
+            shown.push_back(s.assigned + " = " + s.value);
+    auto has = [&](const std::string &text) {
+        return std::find(shown.begin(), shown.end(), text) != shown.end();
+    };
+    EXPECT_TRUE(has("f = &inc"));
+    EXPECT_TRUE(has("f = &dec"));
+    EXPECT_TRUE(has("ops.apply = &inc"));
+    EXPECT_TRUE(has("table[1] = &dec"));
+    EXPECT_TRUE(has("n = {d = -2.25, u = 13835621005235585024, i = 0}"));
+    EXPECT_TRUE(has("m = {d = -2.25, u = 13835621005235585024, i = 0}")); // the copy
+    EXPECT_TRUE(has("m = {d = -2.250000000000003, u = 13835621005235585031, i = 7}"));
+    for (const std::string &s : shown) // never a storage unit's name ("n.{d,u,i}")
+        EXPECT_EQ(s.find(".{"), std::string::npos) << s;
 }
