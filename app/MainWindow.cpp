@@ -164,13 +164,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     resize(1400, 900);
     // Dock sizes apply once the window has its size.
-    QTimer::singleShot(0, this, [this, cfaDock] {
-        if (m_layoutRestored)
-            return;
-        resizeDocks({cfaDock}, {width() * 42 / 100}, Qt::Horizontal);
-        resizeDocks({m_docks[QStringLiteral("trace")]}, {height() * 30 / 100}, Qt::Vertical);
-        resizeDocks({m_docks[QStringLiteral("exploration")], m_docks[QStringLiteral("scores")]},
-                    {height() * 40 / 100, height() * 30 / 100}, Qt::Vertical);
+    QTimer::singleShot(0, this, [this] {
+        if (!m_perspectiveApplied)
+            setPerspective(m_perspective);
     });
 }
 
@@ -181,6 +177,7 @@ void MainWindow::restoreLayout() {
     m_goalOptions = AnalysisSettingsDialog::loadGoals();
     if (restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         m_layoutRestored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    restorePerspectives();
 }
 
 MainWindow::~MainWindow() {
@@ -213,6 +210,7 @@ bool MainWindow::startCoverage() {
         m_runner->isRunning())
         return false;
     clearCoverage();
+    perspectiveForJob(Perspective::Coverage);
     m_progress->setVisible(true);
     m_runner->start(m_program, m_options);
     updateRunActions();
@@ -234,6 +232,7 @@ bool MainWindow::stepAnalysis() {
             return false;
         clearCoverage();
         m_progress->setVisible(true);
+        perspectiveForJob(Perspective::Teaching);
         m_runner->start(m_program, m_options, true);
         m_docks[QStringLiteral("teaching")]->raise();
     }
@@ -259,6 +258,8 @@ void MainWindow::showSnapshot(std::shared_ptr<const ExplorationSnapshot> snapsho
         const ArtNode &n = snapshot->art->nodes[size_t(snapshot->expansion->node)];
         m_status->setText(tr("Step %1: %2").arg(m_teaching->expansionCount()).arg(QString::fromStdString(snapshot->expansion->summary)));
         revealLocation(n.location);
+        if (m_automaton->followsStep())
+            m_artNode->showNode(snapshot->expansion->node); // its abstract state below the graph
     }
     emit explorationShown();
 }
@@ -499,6 +500,7 @@ void MainWindow::programLoaded(std::shared_ptr<const Program> program, const Pro
     if (program->diagnostics.hasErrors()) {
         m_cfa->clear();
         m_status->setText(tr("%n error(s): see Diagnostics", nullptr, int(program->diagnostics.errorCount())));
+        m_docks[QStringLiteral("diagnostics")]->show(); // a perspective may have left it out
         m_docks[QStringLiteral("diagnostics")]->raise();
         emit programShown();
         applySessionView();
@@ -618,6 +620,7 @@ void MainWindow::closeEvent(QCloseEvent *event) {
         QSettings settings;
         settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
         settings.setValue(QStringLiteral("window/state"), saveState());
+        savePerspectives();
     }
     event->accept();
 }

@@ -16,7 +16,9 @@
 #include <memory>
 #include <optional>
 
+class QAction;
 class QComboBox;
+class QToolBar;
 class QDockWidget;
 class QLabel;
 class QProgressBar;
@@ -147,6 +149,16 @@ public:
     bool openTrace(const QString &path, QString *error = nullptr);
     QString lastTraceVerdict() const { return m_traceVerdict; }
 
+    // Perspectives (MainWindowPerspectives.cpp): the docks each job uses, sized for it. The
+    // user's changes to one come back with it; starting a job switches to its perspective
+    // unless setAutoPerspective(false).
+    enum class Perspective { Coverage, Teaching, BranchGoals, Mutation };
+    void setPerspective(Perspective p);
+    Perspective perspective() const { return m_perspective; }
+    void setAutoPerspective(bool on);
+    bool autoPerspective() const { return m_autoPerspective; }
+    static QString perspectiveName(Perspective p);
+
 public slots:
     void showFunction(vcov::FunctionId function);
     void revealRange(const vcov::SourceRange &range);
@@ -170,6 +182,7 @@ signals:
     void goalsRestored();
     // A bundled example's analysis or campaign has finished and its survivor is selected.
     void exampleReady();
+    void perspectiveChanged(vcov::app::MainWindow::Perspective perspective);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -180,6 +193,12 @@ private:
     QString m_traceVerdict; // the last imported trace's or witness's verdict, in a sentence
     std::shared_ptr<std::atomic<bool>> m_traceCancel = std::make_shared<std::atomic<bool>>(false);
     void createActions();
+    void createPerspectiveActions(QMenu *view, QToolBar *bar);
+    void applyPerspectiveLayout(Perspective p);
+    void syncPerspectiveControls();
+    void perspectiveForJob(Perspective p); // switches unless the user turned that off
+    void restorePerspectives();
+    void savePerspectives();
     void openTraceDialog();
     void createDocks();
     QString coverageSummary() const;
@@ -275,6 +294,13 @@ private:
     std::set<EdgeId> m_pendingHighlight;
     bool m_persistent = false;
     bool m_layoutRestored = false;
+    Perspective m_perspective = Perspective::Coverage;
+    bool m_perspectiveApplied = false; // the docks are the perspective's (or the user's changes to it)
+    bool m_autoPerspective = true;
+    std::map<Perspective, QByteArray> m_perspectiveStates; // left by the user, per perspective
+    std::vector<QAction *> m_perspectiveActions;
+    QAction *m_autoPerspectiveAction = nullptr;
+    QComboBox *m_perspectiveBox = nullptr;
 };
 
 } // namespace vcov::app

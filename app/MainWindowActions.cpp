@@ -103,9 +103,17 @@ void MainWindow::createActions() {
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
-    view->addAction(tr("&Fit Graph"), QKeySequence(Qt::CTRL | Qt::Key_0), m_cfa, &views::CfaView::fit);
-    view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_cfa, &views::CfaView::zoomIn);
-    view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_cfa, &views::CfaView::zoomOut);
+    // The graph in front: the one with the focus, else the exploration when it is on screen.
+    auto graph = [this]() -> views::GraphView * {
+        if (m_automaton->hasFocus())
+            return m_automaton;
+        if (m_cfa->hasFocus() || m_docks[QStringLiteral("exploration")]->visibleRegion().isEmpty())
+            return m_cfa;
+        return m_automaton;
+    };
+    view->addAction(tr("&Fit Graph"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [graph] { graph()->fit(); });
+    view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [graph] { graph()->zoomIn(); });
+    view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [graph] { graph()->zoomOut(); });
     view->addSeparator();
 
     QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
@@ -184,6 +192,8 @@ void MainWindow::createActions() {
     bar->addAction(m_pauseAction);
     bar->addAction(m_stepAction);
     bar->addAction(m_stopAction);
+    createPerspectiveActions(view, bar);
+    view->addSeparator();
     updateRunActions();
 }
 

@@ -78,6 +78,16 @@ void MainWindow::createDocks() {
     bar->addWidget(m_graphBox);
     bar->addWidget(m_colourBox);
     bar->addAction(QIcon::fromTheme(QStringLiteral("zoom-fit-best")), tr("Fit"), m_automaton, &views::AutomatonView::fit);
+    bar->addAction(QIcon::fromTheme(QStringLiteral("zoom-in")), tr("+"), m_automaton, &views::AutomatonView::zoomIn)
+        ->setToolTip(tr("Zoom in (Ctrl++ or the wheel over the graph)"));
+    bar->addAction(QIcon::fromTheme(QStringLiteral("zoom-out")), tr("−"), m_automaton, &views::AutomatonView::zoomOut)
+        ->setToolTip(tr("Zoom out (Ctrl+− or the wheel over the graph)"));
+    QAction *follow = bar->addAction(tr("Follow"));
+    follow->setObjectName(QStringLiteral("followStep"));
+    follow->setCheckable(true);
+    follow->setChecked(m_automaton->followsStep());
+    follow->setToolTip(tr("Follow the step: centre and highlight the node each step expands"));
+    connect(follow, &QAction::toggled, m_automaton, &views::AutomatonView::setFollowStep);
     auto *find = new QLineEdit;
     find->setPlaceholderText(tr("line…"));
     find->setMaximumWidth(70);

@@ -63,6 +63,7 @@ bool MainWindow::startBranchGoals() {
     m_goals->clear();
     m_goalsAction->setEnabled(false);
     m_goalsStopAction->setEnabled(true);
+    perspectiveForJob(Perspective::BranchGoals);
     m_docks[QStringLiteral("goals")]->raise();
     statusBar()->showMessage(tr("Deciding branch goals…"));
     m_goalsProgram = m_program;

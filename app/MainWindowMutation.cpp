@@ -182,6 +182,7 @@ bool MainWindow::startMutationCampaign(const MutationRequest &request) {
     m_mutationReport.reset();
     m_mutants->setRunning(true, request.firstSize ? tr("Finding the mutant-stable size from %1").arg(*request.firstSize)
                                                   : tr("Campaign running"));
+    perspectiveForJob(Perspective::Mutation);
     m_docks[QStringLiteral("mutants")]->raise();
     m_mutationAction->setEnabled(false);
     m_mutationStopAction->setEnabled(true);
@@ -299,6 +300,7 @@ bool MainWindow::explainMutant(int row) {
     BmcOptions bo = co.bmc;
     bo.unwind = r.outcome.bound ? r.outcome.bound : bo.unwind;
     m_explaining = true;
+    perspectiveForJob(Perspective::Mutation);
     m_mutants->setRunning(true, tr("Explaining mutant %1: searching for a passing execution through it")
                                     .arg(QString::fromStdString(r.mutant.id)));
     QPointer<MainWindow> self(this);

@@ -51,6 +51,9 @@ bool MainWindow::openTrace(const QString &path, QString *error) {
     const std::shared_ptr<const Program> program = m_program;
     if (!program || program->entryFunction == NoFunction)
         return fail(tr("Open the program the trace belongs to first (it needs a main function)."));
+    // A trace is shown in the Trace dock, which the Teaching perspective leaves out.
+    if (m_perspective == Perspective::Teaching)
+        perspectiveForJob(Perspective::Coverage);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fail(tr("Cannot read %1: %2").arg(path, file.errorString()));

@@ -48,9 +48,12 @@ void AutomatonView::clear() {
 }
 
 void AutomatonView::setSnapshot(std::shared_ptr<const ExplorationSnapshot> snapshot) {
+    // A new exploration, not the next stage of this one (a refinement's cut shrinks the ART
+    // too, and keeps the zoom the teacher is at).
+    const bool cut = snapshot && snapshot->expansion && snapshot->expansion->refinement;
     if (!m_snapshot || !snapshot || !m_snapshot->art || !snapshot->art ||
-        snapshot->art->nodes.size() < m_snapshot->art->nodes.size())
-        m_fitted = false; // a new exploration, not the next stage of this one
+        (snapshot->art->nodes.size() < m_snapshot->art->nodes.size() && !cut))
+        m_fitted = false;
     m_snapshot = std::move(snapshot);
     relayout();
 }
@@ -169,6 +172,19 @@ void AutomatonView::buildScene(Laid &laid) {
                         centerOn(it->second);
                     break;
                 }
+        }
+    }
+    if (m_follow && m_snapshot && m_snapshot->expansion && m_snapshot->expansion->node >= 0) {
+        const int node = m_snapshot->expansion->node;
+        QString name;
+        if (m_graph == ExplorationGraph::Art)
+            name = QStringLiteral("n%1").arg(node);
+        else if (size_t(node) < m_snapshot->stateOfNode.size() && m_snapshot->stateOfNode[size_t(node)] >= 0)
+            name = QStringLiteral("q%1").arg(m_snapshot->stateOfNode[size_t(node)]);
+        if (auto it = m_items.find(name); it != m_items.end()) {
+            m_highlighted = {name};
+            restyle();
+            centerOn(it->second);
         }
     }
 }

@@ -47,6 +47,10 @@ public:
     // neighbourhood when it is not shown. -1 clears.
     void highlightArtNode(int artNode);
     std::set<QString> highlightedNodes() const;
+    // Follow the step (teaching): after each single step the node it expanded is highlighted
+    // and centred, at the zoom the user chose.
+    void setFollowStep(bool on) { m_follow = on; }
+    bool followsStep() const { return m_follow; }
 
     bool isLayoutPending() const { return m_pending; }
     size_t nodeItemCount() const { return m_items.size(); }
@@ -103,6 +107,7 @@ private:
     bool m_pending = false;
     bool m_dirty = false; // a newer snapshot arrived while laying out
     bool m_fitted = false;
+    bool m_follow = true;
     double m_layoutSeconds = 0;
     QString m_error;
     ExplorationDot m_shown;

@@ -20,6 +20,7 @@
 #include "formats/CoverageJson.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
@@ -28,6 +29,7 @@
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QTableView>
 #include <QTest>
 
 using namespace vcov;
@@ -422,6 +424,7 @@ private slots:
         w.dock(QStringLiteral("exploration"))->raise();
         QString checks;
         int covered = -1;
+        bool shownCovering = false;
         for (int i = 0; i < 40 && !checks.contains(QStringLiteral("every ART path")); ++i) {
             QVERIFY(w.stepAnalysis());
             QVERIFY(explored.wait(30000));
@@ -433,7 +436,8 @@ private slots:
                 if (n.status == ArtNodeStatus::Covered && covered < 0)
                     covered = n.id;
             if (covered >= 0 && checks.contains(QStringLiteral("tree path")) && !checks.contains(QStringLiteral("every")) &&
-                w.artNodeView()->shownNode() < 0) {
+                !shownCovering) {
+                shownCovering = true;
                 // The moment a teacher wants to show: a covering, and a target whose tree
                 // path is infeasible.
                 w.artNodeView()->showNode(covered);
@@ -458,7 +462,7 @@ private slots:
                 screenshot(&w, QStringLiteral("main-window-teaching.png"));
             }
         }
-        QVERIFY2(w.artNodeView()->shownNode() >= 0, "no covering met while stepping");
+        QVERIFY2(shownCovering, "no covering met while stepping");
         QVERIFY2(checks.contains(QStringLiteral("along its tree path")), qPrintable(checks));
         QVERIFY2(checks.contains(QStringLiteral("every ART path")), qPrintable(checks));
         // The decision over every ART path found the bug behind the covering.
@@ -660,6 +664,143 @@ private slots:
         QVERIFY(read(QStringLiteral("coverage.info")).contains("end_of_record"));
         QVERIFY(read(QStringLiteral("automaton.spc")).startsWith("OBSERVER AUTOMATON"));
         QVERIFY(!w.exportResults(dir.filePath(QStringLiteral("x.bin")), QStringLiteral("bin"), &error));
+    }
+
+    // Perspectives (issue 44): each job shows the docks it uses; the user's changes to one
+    // come back with it; a job switches to its perspective unless the user turned that off;
+    // while stepping, the graph follows the node each step expands, at 100 %.
+    void perspectivesShowTheDocksOfEachJob() {
+        using P = app::MainWindow::Perspective;
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        auto visible = [&](const char *name) { return w.dock(QLatin1String(name))->isVisible(); };
+        CoverageOptions o = w.coverageOptions();
+        o.execSeconds = 3; // the generator's executions, for the picture
+        w.setCoverageOptions(o);
+        QVERIFY(openAndRun(w));
+        QCOMPARE(w.perspective(), P::Coverage);
+        QVERIFY(visible("cfa") && visible("exploration") && visible("scores") && visible("why") && visible("functions"));
+        QVERIFY(!visible("goals") && !visible("mutants") && !visible("teaching"));
+        auto settle = [&] {
+            QSignalSpy laid(w.automatonView(), &views::AutomatonView::layoutReady);
+            if (w.automatonView()->isLayoutPending())
+                QVERIFY(laid.wait(30000));
+            QTest::qWait(200);
+        };
+        settle();
+        screenshot(&w, QStringLiteral("main-window-perspective-coverage.png"));
+
+        // Step the predicate analysis on x == y: the Teaching perspective, the ART in front.
+        o.analysis.domain = AnalysisDomain::Predicate;
+        o.execSeconds = 1;
+        w.setCoverageOptions(o);
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy explored(&w, &app::MainWindow::explorationShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/coverage/equal_counters.c"));
+        QVERIFY(shown.wait(60000));
+        QVERIFY(w.stepAnalysis());
+        QCOMPARE(w.perspective(), P::Teaching);
+        QVERIFY(explored.wait(30000));
+        QVERIFY(visible("exploration") && visible("teaching"));
+        QVERIFY(!visible("scores") && !visible("why") && !visible("functions") && !visible("goals") && !visible("trace"));
+        QCOMPARE(w.automatonView()->graph(), ExplorationGraph::Art);
+        for (int i = 0; i < 12; ++i) {
+            QVERIFY(w.stepAnalysis());
+            QVERIFY(explored.wait(30000));
+        }
+        settle();
+        // Follow the step: the node the last step expanded is highlighted and on screen, and
+        // the graph is at its natural size (labels as readable as the source's).
+        const auto snapshot = w.automatonView()->snapshot();
+        QVERIFY(snapshot->expansion && snapshot->expansion->node >= 0);
+        const QString expanded = QStringLiteral("n%1").arg(snapshot->expansion->node);
+        QCOMPARE(w.automatonView()->highlightedNodes(), std::set<QString>{expanded});
+        QCOMPARE(w.artNodeView()->shownNode(), snapshot->expansion->node); // its abstract state below
+        const QPoint at = w.automatonView()->mapFromScene(w.automatonView()->nodeCentre(expanded));
+        QVERIFY2(w.automatonView()->viewport()->rect().contains(at), qPrintable(expanded));
+        QCOMPARE(w.automatonView()->transform().m11(), 1.0);
+        // The Exploration dock has most of the window.
+        QVERIFY(w.dock(QStringLiteral("exploration"))->width() > w.width() / 2);
+        screenshot(&w, QStringLiteral("main-window-perspective-teaching.png"));
+        // Zoom: the View menu's keys act on the graph in front.
+        w.automatonView()->setFocus();
+        QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
+        QVERIFY(w.automatonView()->transform().m11() < 1.0);
+        w.automatonView()->zoomIn();
+
+        // What the user changes in a perspective is that perspective's.
+        w.dock(QStringLiteral("cfa"))->hide();
+        w.setPerspective(P::Coverage);
+        QVERIFY(visible("cfa") && visible("scores") && !visible("teaching"));
+        w.setPerspective(P::Teaching);
+        QVERIFY(!visible("cfa") && visible("teaching"));
+        w.stopCoverage();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isAnalysing(), 60000);
+
+        // Switching when a job starts is the user's choice.
+        QSignalSpy goals(&w, &app::MainWindow::goalsFinished);
+        w.setAutoPerspective(false);
+        QVERIFY(w.startBranchGoals());
+        QCOMPARE(w.perspective(), P::Teaching);
+        QVERIFY(goals.wait(120000));
+        w.setAutoPerspective(true);
+        QVERIFY(w.startBranchGoals());
+        QCOMPARE(w.perspective(), P::BranchGoals);
+        QVERIFY(visible("goals") && visible("trace") && visible("cfa"));
+        QVERIFY(!visible("exploration") && !visible("teaching") && !visible("scores"));
+        QVERIFY(goals.wait(120000));
+        QTest::qWait(200);
+        screenshot(&w, QStringLiteral("main-window-perspective-goals.png"));
+        // The toolbar's switcher and the menu say which one is on, and switch.
+        auto *box = w.findChild<QComboBox *>(QStringLiteral("perspectiveBox"));
+        QVERIFY(box);
+        QCOMPARE(box->currentText(), app::MainWindow::perspectiveName(P::BranchGoals));
+        auto *mutation = w.findChild<QAction *>(QStringLiteral("perspective-mutation"));
+        QVERIFY(mutation && mutation->isChecked() == false);
+        mutation->trigger();
+        QCOMPARE(w.perspective(), P::Mutation);
+        QVERIFY(visible("mutants") && visible("trace") && !visible("goals") && !visible("cfa"));
+        QCOMPARE(box->currentText(), app::MainWindow::perspectiveName(P::Mutation));
+    }
+
+    // The Trace view says what the program says: a function pointer is the function it
+    // points to, a union is each of its members (the values gcc prints: InterpreterTest).
+    void traceShowsFunctionNamesAndUnionMembers() {
+        app::MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CoverageOptions o = w.coverageOptions();
+        o.execSeconds = 2;
+        w.setCoverageOptions(o);
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        QSignalSpy covered(&w, &app::MainWindow::coverageShown);
+        w.openPath(QStringLiteral(VCOV_SOURCE_DIR "/tests/data/trace/values.c"));
+        QVERIFY(shown.wait(60000));
+        QVERIFY(w.startCoverage());
+        QVERIFY(covered.wait(120000));
+        views::TraceModel *m = w.traceView()->traceModel();
+        QVERIFY(m->rowCount() > 0);
+        QStringList writes;
+        for (int row = 0; row < m->rowCount(); ++row)
+            writes << m->data(m->index(row, views::TraceModel::Assigned)).toString();
+        for (const char *expected : {"f = &inc", "f = &dec", "ops.apply = &inc", "table[1] = &dec",
+                                     "n = {d = -2.25, u = 13835621005235585024, i = 0}"})
+            QVERIFY2(writes.contains(QLatin1String(expected)), qPrintable(expected + QStringLiteral("\n") + writes.join(QLatin1Char('\n'))));
+        // The picture: the step that writes the union, selected.
+        w.traceView()->setStep(int(writes.indexOf(QStringLiteral("n = {d = -2.25, u = 13835621005235585024, i = 0}"))));
+        QDockWidget *dock = w.dock(QStringLiteral("trace"));
+        dock->setFloating(true);
+        dock->resize(1100, 560);
+        QTest::qWait(100);
+        auto *steps = w.traceView()->findChild<QTableView *>();
+        QVERIFY(steps);
+        steps->resizeColumnToContents(views::TraceModel::Assigned); // as a user widens it
+        QCOMPARE(m->data(m->index(w.traceView()->step(), views::TraceModel::Assigned), Qt::ToolTipRole).toString(),
+                 QStringLiteral("n = {d = -2.25, u = 13835621005235585024, i = 0}"));
+        QTest::qWait(200);
+        screenshot(dock, QStringLiteral("view-trace-values.png"));
+        dock->setFloating(false);
     }
 };
 

@@ -249,6 +249,10 @@ private slots:
         QString error;
         QVERIFY2(w.openExample(QStringLiteral("mutation"), &error), qPrintable(error));
         QVERIFY(ready.wait(300000));
+        // The campaign switched to the Mutation perspective: the mutants and the trace.
+        QCOMPARE(w.perspective(), app::MainWindow::Perspective::Mutation);
+        QVERIFY(w.dock(QStringLiteral("mutants"))->isVisible() && w.dock(QStringLiteral("trace"))->isVisible());
+        QVERIFY(!w.dock(QStringLiteral("exploration"))->isVisible() && !w.dock(QStringLiteral("goals"))->isVisible());
         views::MutantsView *v = w.mutantsView();
         const int selected = v->selectedRow();
         QVERIFY(selected >= 0);
@@ -285,6 +289,8 @@ private slots:
         QVERIFY2(t->traceModel()->data(t->traceModel()->index(t->step(), views::TraceModel::Line)).toString() ==
                      QStringLiteral("14 ◆"),
                  qPrintable(t->traceModel()->data(t->traceModel()->index(t->step(), views::TraceModel::Line)).toString()));
+        QTest::qWait(200);
+        screenshot(&w, QStringLiteral("main-window-perspective-mutation.png"));
         // The picture: the Trace and Mutants docks side by side, tall enough for the outputs.
         w.dock(QStringLiteral("why"))->hide();
         w.resizeDocks({w.dock(QStringLiteral("mutants"))}, {560}, Qt::Vertical);
