@@ -308,6 +308,28 @@ bool GoalSearch::round(unsigned k) {
 }
 GoalReport GoalSearch::run() {
     R.goals = branchGoals(P);
+    if (!opts.onlyEdges.empty()) {
+        std::vector<BranchGoal> chosen;
+        for (EdgeId e : opts.onlyEdges) {
+            auto it = std::find_if(R.goals.begin(), R.goals.end(), [e](const BranchGoal &g) { return g.edge == e; });
+            if (it != R.goals.end()) {
+                chosen.push_back(*it);
+                continue;
+            }
+            const CfaEdge &edge = P.edge(e);
+            BranchGoal g;
+            g.edge = e;
+            g.file = edge.range.file;
+            g.line = edge.range.beginLine;
+            g.column = edge.range.beginColumn;
+            g.function = P.functions[size_t(edge.function)].name;
+            g.condition = edge.text;
+            chosen.push_back(std::move(g));
+        }
+        R.goals = std::move(chosen);
+        for (size_t i = 0; i < R.goals.size(); ++i)
+            R.goals[i].id = "G" + std::to_string(i + 1);
+    }
     for (size_t i = 0; i < R.goals.size(); ++i)
         m_goalOf[R.goals[i].edge] = int(i);
     if (P.entryFunction == NoFunction) {

@@ -66,6 +66,10 @@ struct GoalOptions {
     bool enumeration = true;  // where every input is drawn before the first loop in few vectors,
                               // a run per vector (InputEnumeration.h)
     size_t maxSteps = 50'000'000; // per replayed execution (its edges are kept, not its steps)
+    // The goals decided: every branch's (empty), or only these edges, each a goal of its own
+    // (an assume edge keeps its branch's goal; any other edge is entered when it is taken),
+    // as the vacuity of assertions asks (Vacuity.h).
+    std::vector<EdgeId> onlyEdges;
     const std::atomic<bool> *cancel = nullptr; // not owned
 };
 

@@ -1,0 +1,228 @@
+#include "goals/Vacuity.h"
+
+#include "semantics/Interpreter.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <map>
+#include <set>
+
+namespace vcov {
+
+const char *assertionStatusName(AssertionStatus s) {
+    switch (s) {
+    case AssertionStatus::Violated: return "violated";
+    case AssertionStatus::HoldsReached: return "holds, reached";
+    case AssertionStatus::Vacuous: return "vacuous";
+    case AssertionStatus::Unknown: return "unknown";
+    }
+    return "?";
+}
+
+size_t VacuityReport::count(AssertionStatus s) const {
+    return size_t(std::count_if(sites.begin(), sites.end(), [s](const AssertionSite &a) { return a.status == s; }));
+}
+
+namespace {
+
+bool isAssertionCall(const CfaEdge &e) {
+    return e.kind == EdgeKind::Call && (e.call.intrinsic == Intrinsic::Assert || e.call.intrinsic == Intrinsic::Error);
+}
+
+// The program's own assertion function (SV-COMP's __VERIFIER_assert, a harness's my_assert):
+// a function named so whose body fails. Its calls are the assertions, not the failure inside.
+bool isAssertWrapper(const Program &p, const FunctionCfa &f) {
+    if (!f.hasBody)
+        return false;
+    std::string name = f.name;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (name.find("assert") == std::string::npos)
+        return false;
+    for (EdgeId id : f.edges)
+        if (isAssertionCall(p.edge(id)))
+            return true;
+    return false;
+}
+
+bool inInputFile(const Program &p, const CfaEdge &e) {
+    return e.range.valid() && e.range.file >= 0 && p.files[size_t(e.range.file)].isInput;
+}
+
+std::string withoutBrackets(std::string t) {
+    if (t.size() >= 2 && t.front() == '[' && t.back() == ']')
+        t = t.substr(1, t.size() - 2);
+    return t;
+}
+
+} // namespace
+
+std::vector<AssertionSite> assertionSites(const Program &p) {
+    std::vector<AssertionSite> out;
+    std::set<FunctionId> wrappers;
+    for (const FunctionCfa &f : p.functions)
+        if (isAssertWrapper(p, f))
+            wrappers.insert(f.id);
+    for (const FunctionCfa &f : p.functions) {
+        if (!f.hasBody || wrappers.count(f.id))
+            continue;
+        for (EdgeId id : f.edges) {
+            const CfaEdge &e = p.edge(id);
+            if (e.kind != EdgeKind::Call || !inInputFile(p, e))
+                continue;
+            const bool wrapperCall = e.call.callee != NoFunction && wrappers.count(e.call.callee) > 0;
+            if (!wrapperCall && !isAssertionCall(e))
+                continue;
+            AssertionSite s;
+            s.edge = id;
+            s.check = e.from;
+            s.file = e.range.file;
+            s.line = e.range.beginLine;
+            s.column = e.range.beginColumn;
+            s.function = f.name;
+            s.text = e.text;
+            auto singleAssumeIn = [&](NodeId n) -> const CfaEdge * {
+                const CfaNode &node = p.node(n);
+                if (node.in.size() != 1)
+                    return nullptr;
+                const CfaEdge &in = p.edge(node.in[0]);
+                return in.kind == EdgeKind::Assume ? &in : nullptr;
+            };
+            if (e.call.intrinsic == Intrinsic::Assert) {
+                // assert(c) as the front end lowers it: a branch on c, the failure call after
+                // its false half, on the same line.
+                if (const CfaEdge *in = singleAssumeIn(e.from); in && in->range.beginLine == e.range.beginLine)
+                    s.check = in->from;
+            } else if (e.call.intrinsic == Intrinsic::Error) {
+                // `if (A && B) reach_error();`: the check is where the condition starts, back
+                // through the assumes of the condition (its line).
+                std::vector<std::string> conditions;
+                unsigned line = 0;
+                while (const CfaEdge *in = singleAssumeIn(s.check)) {
+                    if (line && in->range.beginLine != line)
+                        break;
+                    line = in->range.beginLine;
+                    conditions.insert(conditions.begin(), withoutBrackets(in->text));
+                    s.check = in->from;
+                }
+                // assert(c) lowered to `if (!(assert(c))) assert(c)`: the call says it all.
+                if (conditions.size() == 1 && conditions[0].find(e.text) != std::string::npos)
+                    conditions.clear();
+                if (!conditions.empty()) {
+                    std::string when;
+                    for (const std::string &c : conditions)
+                        when += (when.empty() ? "" : " && ") + c;
+                    s.text = "if (" + when + ") " + e.text;
+                }
+            }
+            out.push_back(std::move(s));
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const AssertionSite &a, const AssertionSite &b) {
+        return std::tie(a.file, a.line, a.column, a.edge) < std::tie(b.file, b.line, b.column, b.edge);
+    });
+    return out;
+}
+
+VacuityReport decideVacuity(const Program &p, const GoalOptions &options, const PropertySet &properties) {
+    const auto started = std::chrono::steady_clock::now();
+    VacuityReport R;
+    R.sites = assertionSites(p);
+    if (R.sites.empty())
+        return R;
+    // The goals: every edge that leaves a check (both halves of its branch, or its call).
+    GoalOptions o = options;
+    o.onlyEdges.clear();
+    for (const AssertionSite &s : R.sites)
+        for (EdgeId e : p.node(s.check).out)
+            if (std::find(o.onlyEdges.begin(), o.onlyEdges.end(), e) == o.onlyEdges.end())
+                o.onlyEdges.push_back(e);
+    const GoalReport goals = decideBranchGoals(p, o);
+    if (!goals.error.empty() && goals.goals.empty()) {
+        R.error = goals.error;
+        return R;
+    }
+    std::map<EdgeId, const BranchGoal *> goalOf;
+    for (const BranchGoal &g : goals.goals)
+        goalOf[g.edge] = &g;
+    PropertySet checks = properties;
+    checks.insert(Property::Assertion);
+    for (AssertionSite &s : R.sites) {
+        const std::vector<EdgeId> &out = p.node(s.check).out;
+        const BranchGoal *covered = nullptr;
+        bool allUnreachable = !out.empty();
+        std::string proof, reason;
+        for (EdgeId e : out) {
+            auto it = goalOf.find(e);
+            const BranchGoal *g = it == goalOf.end() ? nullptr : it->second;
+            if (!g) {
+                allUnreachable = false;
+                continue;
+            }
+            if (g->status == GoalStatus::Covered && !covered)
+                covered = g;
+            if (g->status != GoalStatus::Unreachable)
+                allUnreachable = false;
+            else if (proof.empty())
+                proof = g->proof;
+            if (g->status == GoalStatus::Unknown && reason.empty())
+                reason = g->reason;
+        }
+        if (covered && covered->test >= 0) {
+            // The test that reaches the check, replayed with the checks of the verdict: it
+            // passes the assertion, or fails it.
+            const GoalTest &t = goals.tests[size_t(covered->test)];
+            InterpreterOptions io;
+            io.properties = checks;
+            io.maxSteps = options.maxSteps;
+            std::vector<char> taken(p.edges.size(), 0);
+            io.edgesTaken = &taken;
+            const Execution x = runProgram(p, t.input, io);
+            bool reached = false;
+            for (EdgeId e : out)
+                reached = reached || taken[size_t(e)];
+            const bool here = x.ending.kind == EndingKind::PropertyViolation && x.ending.edge >= 0 &&
+                              (x.ending.edge == s.edge ||
+                               (p.edge(s.edge).call.callee != NoFunction && p.edge(s.edge).call.intrinsic == Intrinsic::None &&
+                                p.edge(x.ending.edge).function == p.edge(s.edge).call.callee && taken[size_t(s.edge)]));
+            std::string inputs;
+            for (const std::string &v : inputTexts(x))
+                inputs += (inputs.empty() ? "" : ", ") + v;
+            if (inputs.empty())
+                inputs = "none";
+            if (here) {
+                s.status = AssertionStatus::Violated;
+                s.evidence = "failed by the execution of " + t.id + " (inputs " + inputs + "), replayed: " +
+                             describeEnding(p, x.ending);
+                s.execution = t.input;
+            } else if (reached && x.ending.kind != EndingKind::StepLimit) {
+                s.status = AssertionStatus::HoldsReached;
+                s.evidence = "reached and passed by the execution of " + t.id + " (inputs " + inputs + "), replayed";
+                s.execution = t.input;
+            } else {
+                s.evidence = "its test " + t.id + " ends before the check when replayed with the checks (" +
+                             describeEnding(p, x.ending) + ")";
+            }
+        } else if (allUnreachable) {
+            s.status = AssertionStatus::Vacuous;
+            s.evidence = "never reached: " + proof;
+        } else {
+            s.evidence = reason.empty() ? "undecided within the budget" : reason;
+        }
+    }
+    R.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return R;
+}
+
+std::string vacuitySummary(const VacuityReport &r) {
+    const size_t vacuous = r.count(AssertionStatus::Vacuous);
+    if (r.sites.empty())
+        return "";
+    std::string out = std::to_string(vacuous) + " of " + std::to_string(r.sites.size()) + " assertion" +
+                      (r.sites.size() == 1 ? "" : "s") + " vacuous: never reached";
+    if (const size_t unknown = r.count(AssertionStatus::Unknown))
+        out += ", " + std::to_string(unknown) + " not known to be reached";
+    return out;
+}
+
+} // namespace vcov
