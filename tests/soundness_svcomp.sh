@@ -27,13 +27,13 @@ one() {
   [ "$model" = "-" ] && flags+=(--32)
   local log=$out/$name.log status start=$SECONDS
   if [ "$tool" = bmc ]; then
-    timeout 60 "$cli" bmc "${flags[@]}" --unwind 3 --timeout 8 >"$log" 2>&1; status=$?
+    timeout 60 "$cli" bmc "${flags[@]}" --no-vacuity --unwind 3 --timeout 8 >"$log" 2>&1; status=$?
   elif [ "$tool" = kinduction ]; then
-    timeout 60 "$cli" bmc "${flags[@]}" --k-induction --k-max 64 --timeout "${KINDUCTION_TIMEOUT:-10}" >"$log" 2>&1; status=$?
+    timeout 60 "$cli" bmc "${flags[@]}" --no-vacuity --k-induction --k-max 64 --timeout "${KINDUCTION_TIMEOUT:-10}" >"$log" 2>&1; status=$?
   elif [ "$tool" = predicate ] || [ "$tool" = auto ]; then
     # A wide margin over the budget: an overrun is reported (ERROR), not the verdict lost.
     local limit=$(( ${VERIFY_TIME:-5} * 2 + 30 )); [ "$limit" -lt 60 ] && limit=60
-    timeout "$limit" "$cli" verify "${flags[@]}" --analysis "$tool" --time "${VERIFY_TIME:-5}" >"$log" 2>&1; status=$?
+    timeout "$limit" "$cli" verify "${flags[@]}" --no-vacuity --analysis "$tool" --time "${VERIFY_TIME:-5}" >"$log" 2>&1; status=$?
   else
     timeout 60 "$cli" coverage "${flags[@]}" --max-nodes 4000 --time 2 --exec-time 1.5 >"$log" 2>&1; status=$?
   fi

@@ -4,6 +4,7 @@
 #include "bmc/Bmc.h"
 #include "bmc/LoopStructure.h"
 #include "formats/ExecutionJson.h"
+#include "formats/GoalsJson.h"
 #include "formats/Sarif.h"
 #include "formats/ViolationWitness.h"
 #include "goals/Induction.h"
@@ -46,6 +47,34 @@ bool writeViolationWitness(const std::string &out, const Program &program, const
     const bool graphml = out.size() > 8 && out.compare(out.size() - 8, 8, ".graphml") == 0;
     return writeFile(out, graphml ? violationWitnessGraphml(program, violation, meta)
                                   : violationWitnessYaml(program, violation, meta));
+}
+
+std::optional<VacuityReport> vacuityAfterSafe(const CliOptions &opts, const Program &program, const PropertySet &properties) {
+    if (opts.has("no-vacuity"))
+        return std::nullopt;
+    GoalOptions go;
+    go.timeSeconds = std::stod(opts.value("vacuity-time", "5"));
+    VacuityReport v = decideVacuity(program, go, properties);
+    if (v.sites.empty() && v.error.empty())
+        return std::nullopt;
+    return v;
+}
+
+std::string vacuityHeadline(const std::optional<VacuityReport> &v) {
+    return v && v->error.empty() ? " — " + vacuitySummary(*v) : "";
+}
+
+void printVacuity(const Program &program, const std::optional<VacuityReport> &v) {
+    if (!v)
+        return;
+    if (!v->error.empty()) {
+        std::cout << "Assertions: not checked for vacuity: " << v->error << "\n";
+        return;
+    }
+    std::cout << "Assertions (" << v->sites.size() << ", reached or not in " << v->seconds << " s):\n";
+    for (const AssertionSite &s : v->sites)
+        std::cout << "  " << (s.file >= 0 ? program.files[size_t(s.file)].path : std::string("?")) << ":" << s.line << ": "
+                  << s.text << ": " << assertionStatusName(s.status) << " — " << s.evidence << "\n";
 }
 
 void applyCbmcProof(const CliOptions &opts, BmcOptions &bo, const Program *program) {
@@ -96,8 +125,8 @@ void applyCbmcProof(const CliOptions &opts, BmcOptions &bo, const Program *progr
 
 int bmcCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each",
-                                       "k-max", "witness", "sarif"},
-                                {"partial-loops", "k-induction"});
+                                       "k-max", "witness", "sarif", "vacuity-time"},
+                                {"partial-loops", "k-induction", "no-vacuity"});
     if (!opts)
         return ExitUsage;
     BmcOptions bo;
@@ -187,10 +216,20 @@ int bmcCommand(const std::vector<std::string> &args) {
         std::cout << "Violated: " << propertyName(*r.property) << ": " << r.violationMessage << " at "
                   << violationPlace(*program, r) << "\n";
     }
+    // Safe says nothing of an assertion no execution reaches: which ones those are.
+    std::optional<VacuityReport> vacuity;
+    try {
+        if (r.verdict == Verdict::Safe && internalError.empty())
+            vacuity = vacuityAfterSafe(*opts, *program, bo.properties);
+    } catch (const std::exception &) {
+        std::cerr << "vcov-cli: --vacuity-time takes a number of seconds\n";
+        return ExitUsage;
+    }
     switch (r.verdict) {
     case Verdict::Safe:
         std::cout << "VERIFICATION SUCCESSFUL (" << (r.reason.empty() ? "bound " + std::to_string(r.bound) : r.reason)
-                  << ")\n";
+                  << ")" << vacuityHeadline(vacuity) << "\n";
+        printVacuity(*program, vacuity);
         break;
     case Verdict::Unsafe: std::cout << "VERIFICATION FAILED\n"; break;
     case Verdict::Unknown: std::cout << "VERIFICATION UNKNOWN: " << r.reason << "\n"; break;
@@ -249,13 +288,18 @@ int bmcCommand(const std::vector<std::string> &args) {
         std::string message = violation ? propertyName(*r.property) + std::string(": ") + r.violationMessage + " at " +
                                               violationPlace(*program, r)
                                         : "";
-        if (!writeFile(out, sarifForViolation(*program, violation, message, VCOV_VERSION).dump(1) + "\n"))
+        nlohmann::json log = sarifForViolation(*program, violation, message, VCOV_VERSION);
+        if (vacuity && vacuity->error.empty())
+            addVacuityToSarif(log, *program, *vacuity);
+        if (!writeFile(out, log.dump(1) + "\n"))
             return ExitInputError;
     }
     if (auto json = opts->value("json"); !json.empty()) {
         nlohmann::json j = {{"verdict", verdictName(r.verdict)}, {"bound", r.bound}, {"time_s", r.seconds}};
         if (!mutants->empty())
             j["mutants"] = mutantsJson;
+        if (vacuity && vacuity->error.empty())
+            j["assertions"] = vacuityToJson(*program, *vacuity);
         if (!r.reason.empty())
             j["reason"] = r.reason;
         if (r.counterexample) {

@@ -4,8 +4,10 @@
 
 #include "Cfa.h"
 #include "bmc/Bmc.h"
+#include "goals/Vacuity.h"
 #include "semantics/Execution.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,5 +23,11 @@ void applyCbmcProof(const CliOptions &opts, BmcOptions &bmc, const Program *prog
 // An SV-COMP violation witness of a replayed violation: GraphML 1.0 for OUT.graphml, else
 // YAML 2.0. False after a message when it cannot be written.
 bool writeViolationWitness(const std::string &out, const Program &program, const Execution &violation);
+// After a verdict of safe: which assertions it says something about (Vacuity.h), within
+// --vacuity-time (default 5 s); none with --no-vacuity or where the program has none.
+std::optional<VacuityReport> vacuityAfterSafe(const CliOptions &opts, const Program &program, const PropertySet &properties);
+// " — 1 of 3 assertions vacuous: never reached" for the verdict's line, and the list.
+std::string vacuityHeadline(const std::optional<VacuityReport> &vacuity);
+void printVacuity(const Program &program, const std::optional<VacuityReport> &vacuity);
 
 } // namespace vcov::cli

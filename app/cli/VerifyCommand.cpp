@@ -6,6 +6,7 @@
 #include "analysis/ArtAnalysis.h"
 #include "bmc/Bmc.h"
 #include "formats/ExecutionJson.h"
+#include "formats/GoalsJson.h"
 #include "goals/Induction.h"
 #include "semantics/Interpreter.h"
 #include "semantics/SampleInputs.h"
@@ -123,8 +124,9 @@ const char *svcompVerdict(Verdict v) { return v == Verdict::Safe ? "true" : v ==
 } // namespace
 
 int verifyCommand(const std::vector<std::string> &args) {
-    auto opts = parseCliOptions(args, {"analysis", "blocks", "merge", "order", "time", "max-nodes", "k-max", "witness", "json"},
-                                {"cartesian", "no-generalization"});
+    auto opts = parseCliOptions(args, {"analysis", "blocks", "merge", "order", "time", "max-nodes", "k-max", "witness", "json",
+                                       "vacuity-time"},
+                                {"cartesian", "no-generalization", "no-vacuity"});
     if (!opts)
         return ExitUsage;
     const std::string analysis = opts->value("analysis", "auto");
@@ -197,12 +199,22 @@ int verifyCommand(const std::vector<std::string> &args) {
             std::cout << "Output:\n" << out.counterexample->output;
         std::cout << "Violated: " << out.violation << "\n";
     }
-    if (out.verdict == Verdict::Safe)
+    // "true" says nothing of an assertion no execution reaches: which ones those are.
+    std::optional<VacuityReport> vacuity;
+    if (out.verdict == Verdict::Safe) {
+        try {
+            vacuity = vacuityAfterSafe(*opts, *program, {Property::Assertion});
+        } catch (const std::exception &) {
+            std::cerr << "vcov-cli: --vacuity-time takes a number of seconds\n";
+            return ExitUsage;
+        }
         std::cout << "Proof (" << out.by << "): " << out.reason << "\n";
+        printVacuity(*program, vacuity);
+    }
     for (const auto &t : tried)
         std::cout << "Undecided by " << t << "\n";
     const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << "verdict: " << svcompVerdict(out.verdict) << "\ntime: " << took << " s\n";
+    std::cout << "verdict: " << svcompVerdict(out.verdict) << vacuityHeadline(vacuity) << "\ntime: " << took << " s\n";
     if (auto w = opts->value("witness"); !w.empty()) {
         if (!out.counterexample)
             std::cerr << "vcov-cli: no violation witness written: the verdict is " << svcompVerdict(out.verdict) << "\n";
@@ -214,6 +226,8 @@ int verifyCommand(const std::vector<std::string> &args) {
                              {"time_s", took}};
         js["counterexample"] = out.counterexample ? executionToJson(*program, *out.counterexample) : nlohmann::json();
         js["undecided"] = tried;
+        if (vacuity && vacuity->error.empty())
+            js["assertions"] = vacuityToJson(*program, *vacuity);
         if (!writeFile(j, js.dump(1) + "\n"))
             return ExitInputError;
     }

@@ -193,4 +193,26 @@ std::string goalsToLcov(const Program &program, const GoalReport &report, const 
     return o.str();
 }
 
+nlohmann::json vacuityToJson(const Program &program, const VacuityReport &report) {
+    nlohmann::json sites = nlohmann::json::array();
+    for (const AssertionSite &s : report.sites) {
+        nlohmann::json j = {{"file", s.file >= 0 ? program.files[size_t(s.file)].path : ""},
+                            {"line", s.line},
+                            {"column", s.column},
+                            {"function", s.function},
+                            {"assertion", s.text},
+                            {"status", assertionStatusName(s.status)},
+                            {"evidence", s.evidence}};
+        if (s.execution)
+            j["inputs"] = s.execution->nondet;
+        sites.push_back(std::move(j));
+    }
+    return {{"sites", sites},
+            {"vacuous", report.count(AssertionStatus::Vacuous)},
+            {"reached", report.count(AssertionStatus::HoldsReached)},
+            {"violated", report.count(AssertionStatus::Violated)},
+            {"unknown", report.count(AssertionStatus::Unknown)},
+            {"time_s", report.seconds}};
+}
+
 } // namespace vcov

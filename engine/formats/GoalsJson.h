@@ -3,6 +3,7 @@
 #pragma once
 
 #include "goals/BranchGoals.h"
+#include "goals/Vacuity.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -12,6 +13,9 @@
 namespace vcov {
 
 nlohmann::json goalsToJson(const Program &program, const GoalReport &report);
+// The assertions with their vacuity (bmc's and verify's --json "assertions"): file, line,
+// text, status ("violated", "holds, reached", "vacuous", "unknown"), evidence, the inputs.
+nlohmann::json vacuityToJson(const Program &program, const VacuityReport &report);
 
 // A report written by goalsToJson, read back against the same program (a session): the
 // goals are enumerated again and must match by id, place, condition and half; every test

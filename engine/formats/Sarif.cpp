@@ -99,4 +99,24 @@ json sarifForCoverage(const Program &p, const CoverageResult &r, const std::stri
     return logWith(rules, results, version);
 }
 
+void addVacuityToSarif(json &log, const Program &p, const VacuityReport &v) {
+    json &run = log["runs"][0];
+    if (v.count(AssertionStatus::Vacuous))
+        run["tool"]["driver"]["rules"].push_back(
+            rule("vacuous-assertion", "the assertion is never reached: proved, so a verdict of safe says nothing of it", "warning"));
+    if (v.count(AssertionStatus::Unknown))
+        run["tool"]["driver"]["rules"].push_back(
+            rule("unreached-assertion", "no execution found reaches the assertion, and none was proved not to", "note"));
+    for (const AssertionSite &s : v.sites) {
+        if (s.status != AssertionStatus::Vacuous && s.status != AssertionStatus::Unknown)
+            continue;
+        const CfaEdge &e = p.edge(s.edge);
+        const bool vacuous = s.status == AssertionStatus::Vacuous;
+        run["results"].push_back({{"ruleId", vacuous ? "vacuous-assertion" : "unreached-assertion"},
+                                  {"level", vacuous ? "warning" : "note"},
+                                  {"message", {{"text", s.text + ": " + s.evidence}}},
+                                  {"locations", json::array({{{"physicalLocation", physical(p, e.range)}}})}});
+    }
+}
+
 } // namespace vcov

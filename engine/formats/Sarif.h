@@ -5,6 +5,7 @@
 
 #include "Cfa.h"
 #include "coverage/Coverage.h"
+#include "goals/Vacuity.h"
 #include "semantics/Execution.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -18,5 +19,8 @@ namespace vcov {
 nlohmann::json sarifForViolation(const Program &program, const Execution *violation, const std::string &message,
                                  const std::string &version);
 nlohmann::json sarifForCoverage(const Program &program, const CoverageResult &coverage, const std::string &version);
+// Adds the assertions of a "safe" verdict that say nothing to a log: a vacuous one (proved
+// never reached) is a warning, one not known to be reached a note.
+void addVacuityToSarif(nlohmann::json &log, const Program &program, const VacuityReport &vacuity);
 
 } // namespace vcov

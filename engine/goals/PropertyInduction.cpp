@@ -237,6 +237,9 @@ std::optional<BmcResult> checkByRunningEveryExecution(const Program &program, co
     base.loopBounds.clear();
     base.unwindingAssertions = true;
     BmcResult r = checkProgram(program, base);
+    if (r.verdict == Verdict::Safe && r.reason.empty())
+        r.reason = "bounded model checking with unwinding assertions at k=1: every execution ends within the "
+                   "bound, none violates a property";
     if (r.verdict == Verdict::Safe || (r.verdict == Verdict::Unsafe && r.replayed))
         return r;
     if (r.reason.rfind("bound too small", 0) != 0) {
