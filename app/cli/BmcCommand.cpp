@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <set>
 
@@ -47,6 +48,17 @@ bool writeViolationWitness(const std::string &out, const Program &program, const
     const bool graphml = out.size() > 8 && out.compare(out.size() - 8, 8, ".graphml") == 0;
     return writeFile(out, graphml ? violationWitnessGraphml(program, violation, meta)
                                   : violationWitnessYaml(program, violation, meta));
+}
+
+bool vacuityTimeValid(const CliOptions &opts) {
+    const std::string t = opts.value("vacuity-time", "5");
+    char *end = nullptr;
+    const double s = std::strtod(t.c_str(), &end);
+    if (t.empty() || *end != '\0' || !(s > 0)) {
+        std::cerr << "vcov-cli: --vacuity-time needs seconds (a positive number), not '" << t << "'\n";
+        return false;
+    }
+    return true;
 }
 
 std::optional<VacuityReport> vacuityAfterSafe(const CliOptions &opts, const Program &program, const PropertySet &properties) {
@@ -127,7 +139,7 @@ int bmcCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args, {"unwind", "unwindset", "property", "timeout", "json", "delete", "delete-each",
                                        "k-max", "witness", "sarif", "vacuity-time"},
                                 {"partial-loops", "k-induction", "no-vacuity"});
-    if (!opts)
+    if (!opts || !vacuityTimeValid(*opts))
         return ExitUsage;
     BmcOptions bo;
     try {

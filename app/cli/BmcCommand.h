@@ -25,6 +25,8 @@ void applyCbmcProof(const CliOptions &opts, BmcOptions &bmc, const Program *prog
 bool writeViolationWitness(const std::string &out, const Program &program, const Execution &violation);
 // After a verdict of safe: which assertions it says something about (Vacuity.h), within
 // --vacuity-time (default 5 s); none with --no-vacuity or where the program has none.
+// False, with a message, when --vacuity-time is not a positive number of seconds.
+bool vacuityTimeValid(const CliOptions &opts);
 std::optional<VacuityReport> vacuityAfterSafe(const CliOptions &opts, const Program &program, const PropertySet &properties);
 // " — 1 of 3 assertions vacuous: never reached" for the verdict's line, and the list.
 std::string vacuityHeadline(const std::optional<VacuityReport> &vacuity);

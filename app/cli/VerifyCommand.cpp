@@ -127,7 +127,7 @@ int verifyCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args, {"analysis", "blocks", "merge", "order", "time", "max-nodes", "k-max", "witness", "json",
                                        "vacuity-time"},
                                 {"cartesian", "no-generalization", "no-vacuity"});
-    if (!opts)
+    if (!opts || !vacuityTimeValid(*opts))
         return ExitUsage;
     const std::string analysis = opts->value("analysis", "auto");
     if (analysis != "auto" && analysis != "kinduction" && !analysisDomainFromName(analysis)) {

@@ -101,6 +101,10 @@ bmc options:
   --witness OUT        write the counterexample as an SV-COMP violation witness: GraphML 1.0
                        for OUT.graphml, else YAML 2.0 (violation_sequence)
   --sarif OUT          write the result as SARIF 2.1.0 (the violation with its code flow)
+  --no-vacuity         after VERIFICATION SUCCESSFUL, do not decide which assertions no
+                       execution reaches (by default each is listed: violated, holds and
+                       reached, vacuous — proved never reached — or unknown)
+  --vacuity-time S     the budget of that decision (default 5)
 
 validate options (vcov-cli validate --witness FILE PROGRAM.c):
   --witness FILE       the violation witness (required)
@@ -123,6 +127,7 @@ verify options:
   --k-max K            the last k of k-induction (default 256)
   --witness OUT        for false: an SV-COMP violation witness (GraphML for OUT.graphml, else YAML)
   --json OUT           the verdict, which analysis decided, why, and the counterexample
+  --no-vacuity, --vacuity-time S   as for bmc: which assertions a verdict of true leaves unchecked
 
 coverage options:
   --analysis A         the ART analysis: value (explicit values, the default) or predicate
