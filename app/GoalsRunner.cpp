@@ -4,6 +4,7 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <chrono>
 
 namespace vcov::app {
@@ -11,6 +12,7 @@ namespace vcov::app {
 GoalsRunner::GoalsRunner(QObject *parent) : QObject(parent) {
     qRegisterMetaType<vcov::GoalReport>();
     qRegisterMetaType<vcov::GoalProgress>();
+    qRegisterMetaType<vcov::VacuityReport>();
 }
 
 GoalsRunner::~GoalsRunner() {
@@ -42,6 +44,28 @@ void GoalsRunner::start(std::shared_ptr<const Program> program, GoalOptions opti
                 },
                 Qt::QueuedConnection);
         });
+        if (!cancel->load() && !report.goals.empty()) {
+            // Vacuity: which assertions a "safe" says something of. Its own budget, at most 30 s.
+            const GoalProgress p{"assertions", report.kReached, report.count(GoalStatus::Unknown), report.seconds};
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, report, p] {
+                    if (self && self->m_running)
+                        emit self->updated(report, p);
+                },
+                Qt::QueuedConnection);
+            GoalOptions vo = options;
+            vo.timeSeconds = options.timeSeconds > 0 ? std::min(options.timeSeconds, 30.0) : 30.0;
+            VacuityReport v = decideVacuity(*program, vo, {Property::Assertion});
+            if (!cancel->load())
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, v] {
+                        if (self)
+                            emit self->assertionsDecided(v);
+                    },
+                    Qt::QueuedConnection);
+        }
         QMetaObject::invokeMethod(
             self.data(),
             [self, report] {

@@ -1,9 +1,11 @@
 // The engine thread of a branch-goal job: decideBranchGoals on a worker thread; the report
 // reaches the GUI thread as a value after each change (at most every 200 ms while it runs)
 // and once more at the end. Stop cancels: goals not decided stay unknown ("cancelled").
+// After the goals, the program's assertions are decided (vacuity) within their own budget.
 #pragma once
 
 #include "goals/BranchGoals.h"
+#include "goals/Vacuity.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -25,6 +27,7 @@ public:
 
 signals:
     void updated(const vcov::GoalReport &report, const vcov::GoalProgress &progress);
+    void assertionsDecided(const vcov::VacuityReport &report); // before finished, unless stopped
     void finished(const vcov::GoalReport &report);
 
 private:
@@ -37,3 +40,4 @@ private:
 
 Q_DECLARE_METATYPE(vcov::GoalReport)
 Q_DECLARE_METATYPE(vcov::GoalProgress)
+Q_DECLARE_METATYPE(vcov::VacuityReport)

@@ -6,6 +6,7 @@
 #include "PreparedCoverage.h"
 #include "frontend/ProgramInputs.h"
 #include "goals/BranchGoals.h"
+#include "goals/Vacuity.h"
 
 #include <nlohmann/json.hpp>
 
@@ -141,6 +142,8 @@ public:
     const GoalOptions &goalOptions() const { return m_goalOptions; }
     // The goal's test, replayed, in the Trace view; false when the goal is not covered.
     bool showGoalTest(int row);
+    // An assertion's execution (reached and passed, or violated) in the Trace view, at its check.
+    bool showAssertionExecution(int row);
 
     // Traces other tools wrote (MainWindowTraces.cpp), for the program shown: a CBMC
     // counterexample (--json-ui / --xml-ui) replayed with CBMC's values beside vcov's, or
@@ -222,6 +225,7 @@ private:
     void createMutationDock(QDockWidget *below);
     void createGoalsDock(QDockWidget *below);
     void showGoalsReport(const GoalReport &report);
+    void showAssertions(const VacuityReport &report);
     void clearBranchGoals();
     void showGoal(int row);
     void restoreGoals(const nlohmann::json &report);

@@ -1,5 +1,6 @@
 // The main window's branch goals: Analysis ▸ Run Branch Goals, the Branch Goals dock, the
-// two-halves marks in the source gutters, and a covered goal's test in the Trace view.
+// two-halves marks in the source gutters, and a covered goal's test in the Trace view; the
+// assertions decided after the goals (vacuity), marked in the gutters.
 #include "MainWindow.h"
 
 #include "BranchGoalsView.h"
@@ -33,6 +34,10 @@ void MainWindow::createGoalsDock(QDockWidget *below) {
         showGoalsReport(r);
         m_goals->setProgress(p, true);
     });
+    connect(m_goalsRunner, &GoalsRunner::assertionsDecided, this, [this](const VacuityReport &v) {
+        if (m_goalsProgram == m_program)
+            showAssertions(v);
+    });
     connect(m_goalsRunner, &GoalsRunner::finished, this, [this](const GoalReport &r) {
         m_goalsAction->setEnabled(true);
         m_goalsStopAction->setEnabled(false);
@@ -54,6 +59,15 @@ void MainWindow::createGoalsDock(QDockWidget *below) {
     });
     connect(m_goals, &views::BranchGoalsView::goalSelected, this, &MainWindow::showGoal);
     connect(m_goals, &views::BranchGoalsView::goalActivated, this, [this](int row) { showGoalTest(row); });
+    connect(m_goals, &views::BranchGoalsView::assertionSelected, this, [this](int row) {
+        const AssertionSite &s = m_goals->assertions()->site(row);
+        SourceRange r;
+        r.file = s.file;
+        r.beginLine = r.endLine = s.line;
+        r.beginColumn = r.endColumn = s.column;
+        revealRange(r);
+    });
+    connect(m_goals, &views::BranchGoalsView::assertionActivated, this, [this](int row) { showAssertionExecution(row); });
 }
 
 bool MainWindow::startBranchGoals() {
@@ -82,8 +96,61 @@ void MainWindow::clearBranchGoals() {
     if (m_goals)
         m_goals->clear();
     for (auto *v : m_sourceViews)
-        if (v)
+        if (v) {
             v->setBranchMarks({});
+            v->setAssertionMarks({});
+        }
+}
+
+void MainWindow::showAssertions(const VacuityReport &report) {
+    m_goals->setAssertions(m_program, report);
+    std::map<FileId, std::map<unsigned, views::SourceView::AssertionMark>> marks;
+    for (const AssertionSite &s : report.sites) {
+        auto &m = marks[s.file][s.line];
+        // Two on one line: the gutter shows the one that most needs a look.
+        auto rank = [](AssertionStatus a) {
+            return a == AssertionStatus::Violated ? 3 : a == AssertionStatus::Vacuous ? 2 : a == AssertionStatus::Unknown ? 1 : 0;
+        };
+        if (!m.text.isEmpty() && rank(m.status) >= rank(s.status))
+            continue;
+        m.status = s.status;
+        m.text = QStringLiteral("%1: %2 — %3")
+                     .arg(QString::fromStdString(s.text), QString::fromLatin1(assertionStatusName(s.status)),
+                          QString::fromStdString(s.evidence));
+    }
+    for (size_t f = 0; f < m_sourceViews.size(); ++f)
+        if (m_sourceViews[f])
+            m_sourceViews[f]->setAssertionMarks(marks[FileId(f)]);
+    if (report.count(AssertionStatus::Vacuous))
+        statusBar()->showMessage(tr("Assertions: %1").arg(QString::fromStdString(vacuitySummary(report))));
+}
+
+bool MainWindow::showAssertionExecution(int row) {
+    const AssertionSite &s = m_goals->assertions()->site(row);
+    const std::shared_ptr<const Program> program = m_goals->model()->program() ? m_goals->model()->program() : m_program;
+    if (!s.execution || !program)
+        return false;
+    InterpreterOptions io;
+    io.properties = {Property::Assertion}; // as the assertions were decided
+    io.maxSteps = GoalOptions{}.maxSteps;
+    views::TraceEntry entry;
+    entry.title = tr("%1 %2: %3").arg(QString::fromStdString(s.text), QString::fromLatin1(assertionStatusName(s.status)),
+                                      QString::fromStdString(s.evidence));
+    entry.execution = std::make_shared<const Execution>(runProgram(*program, *s.execution, io));
+    entry.artNodes.assign(entry.execution->steps.size(), -1);
+    const std::vector<EdgeId> &out = program->node(s.check).out;
+    entry.mark.edges = std::set<EdgeId>(out.begin(), out.end());
+    entry.mark.label = tr("%1: %2").arg(QString::fromStdString(s.text), QString::fromLatin1(assertionStatusName(s.status)));
+    m_trace->setTraces(program, {entry});
+    m_trace->showTrace(0);
+    // Open at the step that decides the assertion.
+    for (int i = 0; i < m_trace->stepCount(); ++i)
+        if (std::find(out.begin(), out.end(), entry.execution->steps[size_t(i)].edge) != out.end()) {
+            m_trace->setStep(i);
+            break;
+        }
+    m_docks[QStringLiteral("trace")]->raise();
+    return true;
 }
 
 void MainWindow::showGoalsReport(const GoalReport &report) {

@@ -127,6 +127,13 @@ void SourceView::paintGutter(QPaintEvent *event) {
                 QRect box(3, top + (h - 8) / 2, 8, 8);
                 p.drawLine(box.topLeft(), box.bottomRight());
                 p.drawLine(box.topRight(), box.bottomLeft());
+            } else if (auto a = m_assertions.find(line); a != m_assertions.end() && a->second.status == AssertionStatus::Vacuous) {
+                // ∅: the assertion is never reached, a "safe" says nothing of it.
+                p.setPen(QPen(QColor(0xe0, 0x80, 0x00), 1.6));
+                p.setBrush(Qt::NoBrush);
+                const QRect ring(3, top + (h - 9) / 2, 9, 9);
+                p.drawEllipse(ring);
+                p.drawLine(ring.bottomLeft() + QPoint(-1, 1), ring.topRight() + QPoint(1, -1));
             } else if (m_artLines.count(line)) {
                 p.setPen(Qt::NoPen);
                 p.setBrush(pal.color(QPalette::WindowText));
@@ -162,6 +169,11 @@ void SourceView::paintGutter(QPaintEvent *event) {
     }
 }
 
+void SourceView::setAssertionMarks(std::map<unsigned, AssertionMark> marks) {
+    m_assertions = std::move(marks);
+    m_gutter->update();
+}
+
 void SourceView::setBranchMarks(std::map<unsigned, std::vector<BranchMark>> marks) {
     const bool resize = marks.empty() != m_branches.empty();
     m_branches = std::move(marks);
@@ -189,10 +201,13 @@ void SourceView::setGutterMarks(std::set<unsigned> artLines, std::set<unsigned> 
 }
 
 bool SourceView::viewportEvent(QEvent *event) {
-    if (event->type() == QEvent::ToolTip && m_toolTip) {
+    if (event->type() == QEvent::ToolTip && (m_toolTip || !m_assertions.empty())) {
         auto *help = static_cast<QHelpEvent *>(event);
         QTextCursor c = cursorForPosition(help->pos());
-        QString text = m_toolTip(unsigned(c.blockNumber() + 1));
+        const unsigned line = unsigned(c.blockNumber() + 1);
+        QString text = m_toolTip ? m_toolTip(line) : QString();
+        if (auto a = m_assertions.find(line); a != m_assertions.end())
+            text = a->second.text.toHtmlEscaped() + (text.isEmpty() ? QString() : QStringLiteral("<hr>") + text);
         if (text.isEmpty())
             QToolTip::hideText();
         else

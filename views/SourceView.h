@@ -4,6 +4,7 @@
 
 #include "coverage/Coverage.h"
 #include "goals/BranchGoals.h"
+#include "goals/Vacuity.h"
 
 #include <QPlainTextEdit>
 
@@ -45,6 +46,14 @@ public:
     void setBranchMarks(std::map<unsigned, std::vector<BranchMark>> marks);
     const std::map<unsigned, std::vector<BranchMark>> &branchMarks() const { return m_branches; }
     static QColor goalColor(GoalStatus status);
+    // Assertions (vacuity): a vacuous one — nothing reaches it — gets an amber ∅ in the
+    // gutter; every one its status in the line's tooltip.
+    struct AssertionMark {
+        AssertionStatus status = AssertionStatus::Unknown;
+        QString text; // "assert(x == 7): vacuous — never reached: …"
+    };
+    void setAssertionMarks(std::map<unsigned, AssertionMark> marks);
+    const std::map<unsigned, AssertionMark> &assertionMarks() const { return m_assertions; }
     // Tooltip text (rich text) for a line; empty: no tooltip.
     void setToolTipProvider(std::function<QString(unsigned line)> provider) { m_toolTip = std::move(provider); }
 
@@ -77,6 +86,7 @@ private:
     std::map<unsigned, vcov::LineStatus> m_status;
     std::set<unsigned> m_artLines, m_violations;
     std::map<unsigned, std::vector<BranchMark>> m_branches;
+    std::map<unsigned, AssertionMark> m_assertions;
     std::function<QString(unsigned)> m_toolTip;
     unsigned m_lastLine = 0;
 };

@@ -184,6 +184,70 @@ private slots:
         screenshot(&w, QStringLiteral("main-window-branch-goals-art-path.png"));
     }
 
+    // After the goals, the assertions: a harness that assumed too much has two that nothing
+    // reaches — listed as vacuous under the goals, marked ∅ in the gutter, with their proofs;
+    // a reached one steps in the Trace view at its check.
+    void assertionsAfterTheGoals() {
+        app::MainWindow w;
+        w.resize(1500, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        ProgramInputs inputs;
+        inputs.frontEnd.files = {VCOV_SOURCE_DIR "/tests/data/vacuity/harness.c"};
+        w.openInputs(inputs);
+        QVERIFY(shown.wait(60000));
+        GoalOptions o;
+        o.timeSeconds = 600; // a margin: decided in a second when the machine is idle
+        w.setGoalOptions(o);
+        QSignalSpy done(&w, &app::MainWindow::goalsFinished);
+        QVERIFY(w.startBranchGoals());
+        QVERIFY(done.wait(900000));
+        views::BranchGoalsView *v = w.branchGoalsView();
+        const VacuityReport &r = v->assertions()->report();
+        QCOMPARE(r.sites.size(), size_t(5));
+        QCOMPARE(r.count(AssertionStatus::Vacuous), size_t(2));
+        QCOMPARE(r.count(AssertionStatus::HoldsReached), size_t(3));
+        QVERIFY(v->assertionTable()->isVisible());
+        QVERIFY2(v->assertionSummaryText().contains(QStringLiteral("2 of 5 assertions vacuous: never reached")),
+                 qPrintable(v->assertionSummaryText()));
+        views::SourceView *src = w.sourceView(0);
+        QCOMPARE(src->assertionMarks().size(), size_t(5));
+        QCOMPARE(src->assertionMarks().at(11).status, AssertionStatus::Vacuous);
+        QCOMPARE(src->assertionMarks().at(12).status, AssertionStatus::Vacuous);
+        QCOMPARE(src->assertionMarks().at(14).status, AssertionStatus::HoldsReached);
+        QVERIFY(src->assertionMarks().at(11).text.contains(QStringLiteral("assert(x == 7): vacuous — never reached")));
+        // A vacuous one: its proof in the detail; no execution to show.
+        int vacuous = -1, reached = -1;
+        for (int row = 0; row < v->assertions()->rowCount(); ++row) {
+            if (v->assertions()->site(row).line == 11)
+                vacuous = row;
+            if (v->assertions()->site(row).line == 17)
+                reached = row;
+        }
+        QVERIFY(vacuous >= 0 && reached >= 0);
+        v->selectAssertion(vacuous);
+        QVERIFY2(v->detailText().contains(QStringLiteral("every path is complete and none enters it")),
+                 qPrintable(v->detailText()));
+        QVERIFY(!w.showAssertionExecution(vacuous));
+        screenshot(w.dock(QStringLiteral("goals")), QStringLiteral("view-branch-goals-assertions.png"));
+        // The reached one: its execution, stopped at the `if` that decides it.
+        v->selectAssertion(reached);
+        QVERIFY(w.showAssertionExecution(reached));
+        views::TraceView *t = w.traceView();
+        QVERIFY(t->stepCount() > 0);
+        QVERIFY(t->traceModel()->isMarked(t->traceModel()->currentStep()));
+        w.dock(QStringLiteral("goals"))->raise();
+        screenshot(&w, QStringLiteral("main-window-assertions-vacuous.png"));
+        // Another program: none of them stays.
+        QSignalSpy again(&w, &app::MainWindow::programShown);
+        inputs.frontEnd.files = {VCOV_SOURCE_DIR "/tests/data/goals/counter.c"};
+        w.openInputs(inputs);
+        QVERIFY(again.wait(60000));
+        QCOMPARE(v->assertions()->rowCount(), 0);
+        QVERIFY(!v->assertionTable()->isVisible());
+        QVERIFY(w.sourceView(0)->assertionMarks().empty());
+    }
+
 private:
     // Opens tests/data/goals/<file> in `w`, decides its goals with `o` (60 s), and checks
     // that none is left unknown.
