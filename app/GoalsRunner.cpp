@@ -56,7 +56,7 @@ void GoalsRunner::start(std::shared_ptr<const Program> program, GoalOptions opti
                 Qt::QueuedConnection);
             GoalOptions vo = options;
             vo.timeSeconds = options.timeSeconds > 0 ? std::min(options.timeSeconds, 30.0) : 30.0;
-            VacuityReport v = decideVacuity(*program, vo, {Property::Assertion});
+            VacuityReport v = decideVacuity(*program, vo, {Property::Assertion}, &report);
             if (!cancel->load())
                 QMetaObject::invokeMethod(
                     self.data(),

@@ -124,43 +124,71 @@ std::vector<AssertionSite> assertionSites(const Program &p) {
     return out;
 }
 
-VacuityReport decideVacuity(const Program &p, const GoalOptions &options, const PropertySet &properties) {
+// The edges whose taking reaches a site's check: the two halves of the branch where the
+// check decides a condition; otherwise the edges into the check. A call edge is no goal the
+// search can enter as the assertion: the goal search runs its paths in isolation, where
+// reach_error() ends a path and assert(c) is assumed, so "none enters it" would say nothing
+// of whether the check is reached.
+std::vector<EdgeId> reachEdges(const Program &p, const AssertionSite &s) {
+    const CfaNode &n = p.node(s.check);
+    const bool branch = !n.out.empty() && std::all_of(n.out.begin(), n.out.end(), [&](EdgeId e) {
+        return p.edge(e).kind == EdgeKind::Assume;
+    });
+    if (branch || n.in.empty())
+        return n.out;
+    return n.in;
+}
+
+VacuityReport decideVacuity(const Program &p, const GoalOptions &options, const PropertySet &properties,
+                            const GoalReport *decided) {
     const auto started = std::chrono::steady_clock::now();
     VacuityReport R;
     R.sites = assertionSites(p);
     if (R.sites.empty())
         return R;
-    // The goals: every edge that leaves a check (both halves of its branch, or its call).
+    // Goals a finished branch-goals run decided already (a check's two halves often are).
+    std::map<EdgeId, std::pair<const BranchGoal *, const GoalReport *>> goalOf;
+    if (decided)
+        for (const BranchGoal &g : decided->goals)
+            if (g.status != GoalStatus::Unknown)
+                goalOf[g.edge] = {&g, decided};
+    // The rest: every edge that leaves a check (both halves of its branch, or its call).
     GoalOptions o = options;
     o.onlyEdges.clear();
     for (const AssertionSite &s : R.sites)
-        for (EdgeId e : p.node(s.check).out)
-            if (std::find(o.onlyEdges.begin(), o.onlyEdges.end(), e) == o.onlyEdges.end())
+        for (EdgeId e : reachEdges(p, s))
+            if (!goalOf.count(e) && std::find(o.onlyEdges.begin(), o.onlyEdges.end(), e) == o.onlyEdges.end())
                 o.onlyEdges.push_back(e);
-    const GoalReport goals = decideBranchGoals(p, o);
-    if (!goals.error.empty() && goals.goals.empty()) {
-        R.error = goals.error;
-        return R;
+    GoalReport searched;
+    if (!o.onlyEdges.empty()) {
+        searched = decideBranchGoals(p, o);
+        if (!searched.error.empty() && searched.goals.empty() && goalOf.empty()) {
+            R.error = searched.error;
+            return R;
+        }
+        for (const BranchGoal &g : searched.goals)
+            if (!goalOf.count(g.edge))
+                goalOf[g.edge] = {&g, &searched};
     }
-    std::map<EdgeId, const BranchGoal *> goalOf;
-    for (const BranchGoal &g : goals.goals)
-        goalOf[g.edge] = &g;
     PropertySet checks = properties;
     checks.insert(Property::Assertion);
     for (AssertionSite &s : R.sites) {
-        const std::vector<EdgeId> &out = p.node(s.check).out;
+        const std::vector<EdgeId> out = reachEdges(p, s);
         const BranchGoal *covered = nullptr;
+        const GoalReport *coveredIn = nullptr;
         bool allUnreachable = !out.empty();
         std::string proof, reason;
         for (EdgeId e : out) {
             auto it = goalOf.find(e);
-            const BranchGoal *g = it == goalOf.end() ? nullptr : it->second;
+            const BranchGoal *g = it == goalOf.end() ? nullptr : it->second.first;
             if (!g) {
                 allUnreachable = false;
                 continue;
             }
-            if (g->status == GoalStatus::Covered && !covered)
+            if (g->status == GoalStatus::Covered && !covered) {
                 covered = g;
+                coveredIn = it->second.second;
+            }
             if (g->status != GoalStatus::Unreachable)
                 allUnreachable = false;
             else if (proof.empty())
@@ -171,7 +199,7 @@ VacuityReport decideVacuity(const Program &p, const GoalOptions &options, const 
         if (covered && covered->test >= 0) {
             // The test that reaches the check, replayed with the checks of the verdict: it
             // passes the assertion, or fails it.
-            const GoalTest &t = goals.tests[size_t(covered->test)];
+            const GoalTest &t = coveredIn->tests[size_t(covered->test)];
             InterpreterOptions io;
             io.properties = checks;
             io.maxSteps = options.maxSteps;

@@ -49,8 +49,14 @@ struct VacuityReport {
 };
 
 // Decides every site: the branch-goal search on the edges that leave their checks, each
-// test replayed with `properties` (a violation at the site makes it violated).
-VacuityReport decideVacuity(const Program &program, const GoalOptions &options, const PropertySet &properties);
+// test replayed with `properties` (a violation at the site makes it violated). Goals that
+// `decided` (a finished branch-goals run of the same program) covered or proved are taken
+// from it; the search runs only for the rest.
+VacuityReport decideVacuity(const Program &program, const GoalOptions &options, const PropertySet &properties,
+                            const GoalReport *decided = nullptr);
+
+// The edges whose taking reaches the site's check (the goals decideVacuity decides).
+std::vector<EdgeId> reachEdges(const Program &program, const AssertionSite &site);
 
 // "2 of 5 assertions vacuous: never reached" and the like; empty when there is none.
 std::string vacuitySummary(const VacuityReport &report);

@@ -44,6 +44,7 @@ std::vector<std::pair<int64_t, std::vector<char>>> runsOver(const Program &p) {
 void checkClaims(const Program &p, const VacuityReport &r) {
     const auto runs = runsOver(p);
     for (const AssertionSite &s : r.sites) {
+        // Reaching the check: taking an edge out of it (every run that reaches it does).
         const std::vector<EdgeId> &out = p.node(s.check).out;
         if (s.status == AssertionStatus::Vacuous) {
             for (const auto &[input, taken] : runs)

@@ -14,7 +14,9 @@
 //   - bmc --k-induction: no "safe" (by a complete check or by the inductive step) when some
 //     input reaches reach_error, and every counterexample replays;
 //   - branch goals (with and without the sampled executions, k-induction on): no goal
-//     proved unreachable that a concrete run enters, every covering test replays into it.
+//     proved unreachable that a concrete run enters, every covering test replays into it;
+//   - vacuity: no assertion proved vacuous whose check a concrete run reaches, every
+//     "reached" or "violated" one replays to its check and passes or fails it as claimed.
 // With --unbounded some loops run as long as a nondet value says and end in a call (the
 // inductive step, Houdini's invariants and the other loops' abstraction meet unbounded
 // loops there); BMC is then not expected to be complete, every other check stands.
@@ -30,6 +32,7 @@
 #include "coverage/Coverage.h"
 #include "goals/BranchGoals.h"
 #include "goals/Induction.h"
+#include "goals/Vacuity.h"
 #include "semantics/Interpreter.h"
 
 #include <algorithm>
@@ -58,6 +61,7 @@ struct Tally {
     size_t goalsEnumerated = 0, inductionEnumerated = 0; // proofs by a run per input vector (InputEnumeration.h)
     size_t goalsSummarized = 0, inductionSummarized = 0; // ... whose runs used call summaries (CallSummaries.h)
     size_t goalsPredicate = 0; // goals the predicate analysis (the goals as CEGAR targets) never entered
+    size_t assertionsVacuous = 0, assertionsReached = 0, assertionsViolated = 0;
     // Seconds per check, printed so that a slow batch says where its time goes.
     double concreteSeconds = 0, bmcSeconds = 0, analysisSeconds = 0, coverageSeconds = 0, inductionSeconds = 0,
            goalSeconds = 0, predicateSeconds = 0;
@@ -75,6 +79,7 @@ struct Concrete {
     std::optional<ExecutionInput> violating;        // an input that reaches reach_error
     std::vector<std::vector<PathMove>> terminating; // moves of runs that end normally
     std::set<EdgeId> entered;                       // edges any run takes (to its last full step)
+    std::set<NodeId> reached;                       // nodes any run is at, its last included
 };
 
 // Inputs: every nondet value from a boundary set, then random small values.
@@ -108,6 +113,8 @@ Concrete runConcretely(const Program &p, uint64_t seed) {
             --full;
         for (size_t i = 0; i < full; ++i)
             c.entered.insert(x.steps[i].edge);
+        for (const ExecutionStep &st : x.steps)
+            c.reached.insert(p.edge(st.edge).from);
     }
     return c;
 }
@@ -372,6 +379,39 @@ int main(int argc, char **argv) {
                                ", but its test does not replay into it");
                 }
             }
+            // Vacuity, on what the goals decided and a search of its own for the rest.
+            GoalOptions vo = go;
+            vo.timeSeconds = 10;
+            const VacuityReport vr = timed(t.goalSeconds, [&] { return decideVacuity(P, vo, {Property::Assertion}, &gr); });
+            for (const AssertionSite &site : vr.sites) {
+                const std::string what = site.text + " (line " + std::to_string(site.line) + ")";
+                if (site.status == AssertionStatus::Vacuous) {
+                    ++t.assertionsVacuous;
+                    if (c.reached.count(site.check))
+                        report("vacuity: " + what + " is proved never reached (" + site.evidence +
+                               "), but a concrete run reaches its check");
+                } else if (site.status != AssertionStatus::Unknown) {
+                    ++(site.status == AssertionStatus::Violated ? t.assertionsViolated : t.assertionsReached);
+                    InterpreterOptions io;
+                    io.properties = {Property::Assertion};
+                    const Execution again = runProgram(P, *site.execution, io);
+                    bool reached = false;
+                    for (const ExecutionStep &st : again.steps)
+                        reached = reached || P.edge(st.edge).from == site.check;
+                    // Failed here: at the site, or inside the wrapper it calls (a violation
+                    // elsewhere, after this check passed, leaves it holding).
+                    const CfaEdge &call = P.edge(site.edge);
+                    const bool violated =
+                        again.ending.kind == EndingKind::PropertyViolation && again.ending.edge >= 0 &&
+                        (again.ending.edge == site.edge ||
+                         (call.call.callee != NoFunction && call.call.intrinsic == Intrinsic::None &&
+                          P.edge(again.ending.edge).function == call.call.callee));
+                    if (!reached || violated != (site.status == AssertionStatus::Violated))
+                        report("vacuity: " + what + " is " + assertionStatusName(site.status) + " (" + site.evidence +
+                               "), but its execution " + (reached ? "" : "does not reach it and ") +
+                               (violated ? "fails it" : "does not fail it"));
+                }
+            }
         }
         if (!found.empty()) {
             t.discrepancies += found.size();
@@ -402,7 +442,8 @@ int main(int argc, char **argv) {
               << " over a nested loop, " << t.goalsFacts << " with array facts, " << t.goalsTables
               << " through a recursion table, " << t.goalsEnumerated << " by enumerating every input, "
               << t.goalsSummarized << " of them with call summaries, " << t.goalsPredicate
-              << " by the predicate analysis); k-induction safe " << t.inductionSafe << " ("
+              << " by the predicate analysis); assertions vacuous " << t.assertionsVacuous << ", reached "
+              << t.assertionsReached << ", violated " << t.assertionsViolated << "; k-induction safe " << t.inductionSafe << " ("
               << t.inductionFacts << " with array facts, " << t.inductionTables << " through a recursion table, "
               << t.inductionEnumerated << " by enumerating every input, " << t.inductionSummarized
               << " of them with call summaries) unsafe " << t.inductionUnsafe << "\n";
@@ -425,6 +466,9 @@ int main(int argc, char **argv) {
             {"unreachable line", t.unreachableLines},
             {"goal covered", t.goalsCovered},
             {"goal unreachable", t.goalsUnreachable},
+            {"assertion vacuous", t.assertionsVacuous},
+            {"assertion reached", t.assertionsReached},
+            {"assertion violated", t.assertionsViolated},
             {"k-induction safe", t.inductionSafe},
             {"k-induction unsafe", t.inductionUnsafe}};
         // The unbounded programs' rarer proofs come from seeds that spend most of their 30-66 s
