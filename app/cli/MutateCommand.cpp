@@ -3,9 +3,11 @@
 #include "cli/BmcCommand.h"
 #include "cli/CliOptions.h"
 #include "formats/ExecutionJson.h"
+#include "formats/GoalsJson.h"
 #include "formats/MutationHtml.h"
 #include "formats/MutationJson.h"
 #include "mutation/Campaign.h"
+#include "goals/Vacuity.h"
 #include "mutation/HarnessMutation.h"
 #include "witness/MutantWitness.h"
 
@@ -58,6 +60,9 @@ other mutants' counterexamples, then the bounded model checker on one shared enc
                             default 60): what the harness lets through
   --mutate-harness          mutate the harness instead (the paper's §II.C): each harness mutant
                             rejects the correct code, or kills fewer, as many or more code mutants
+  --no-vacuity              do not decide which of the harness's assertions no execution
+                            reaches (by default said in the summary, the JSON and the page:
+                            a harness that checks nothing kills nothing); --vacuity-time S (10)
 )";
 
 // A file of the program named on the command line: as given, or a path that ends in it.
@@ -108,6 +113,22 @@ void printSummary(const nlohmann::json &report) {
     }
 }
 
+// What the report says first when the harness's assertions are vacuous: a harness
+// whose checks no execution reaches kills no mutant, whatever its kill rate says.
+std::vector<std::string> vacuityNotes(const nlohmann::json &report) {
+    if (!report.contains("assertions") || report["assertions"].value("vacuous", size_t(0)) == 0)
+        return {};
+    const nlohmann::json &a = report["assertions"];
+    std::string note = "The harness's assertions: " + a.value("summary", std::string()) +
+                       " — an assertion that no execution reaches kills no mutant:";
+    for (const nlohmann::json &s : a["sites"])
+        if (s.value("status", std::string()) == "vacuous")
+            note += "\n  " + std::filesystem::path(s.value("file", std::string())).filename().string() + ":" +
+                    std::to_string(s.value("line", 0u)) + ": " + s.value("assertion", std::string()) + " (" +
+                    s.value("evidence", std::string()) + ")";
+    return {note};
+}
+
 bool writeReports(const CliOptions &opts, const nlohmann::json &report) {
     if (auto out = opts.value("json"); !out.empty() && !writeFile(out, report.dump(1) + "\n"))
         return false;
@@ -123,7 +144,8 @@ bool writeReports(const CliOptions &opts, const nlohmann::json &report) {
         std::ifstream in(*bundle, std::ios::binary);
         std::stringstream js;
         js << in.rdbuf();
-        if (!writeFile(out, mutationReportHtml(strykerReport(report), js.str(), "vcov mutation report")))
+        if (!writeFile(out, mutationReportHtml(strykerReport(report), js.str(), "vcov mutation report",
+                                               vacuityNotes(report))))
             return false;
     }
     return true;
@@ -259,9 +281,10 @@ int mutateCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"mutate", "operators", "size", "find-size", "max-size", "size-macro", "unwind-expr",
                                  "unwind", "property", "timeout-per-mutant", "jobs", "inputs", "compiler", "shard",
-                                 "write-mutants", "json", "stryker", "html", "witness-timeout", "mutate-function"},
-                                {"merge", "partial-loops", "witnesses", "mutate-harness"});
-    if (!opts)
+                                 "write-mutants", "json", "stryker", "html", "witness-timeout", "mutate-function",
+                                 "vacuity-time"},
+                                {"merge", "partial-loops", "witnesses", "mutate-harness", "no-vacuity"});
+    if (!opts || !vacuityTimeValid(*opts))
         return ExitUsage;
     if (opts->has("merge"))
         return mergeReports(*opts);
@@ -341,6 +364,18 @@ int mutateCommand(const std::vector<std::string> &args) {
     }
     nlohmann::json report = campaignToJson(search, co.shardIndex, co.shardCount);
     report["campaign"] = campaignSettingsToJson(co);
+    // The harness's assertions on the original code: the first shard decides them.
+    if (last.program && last.original == Verdict::Safe && co.shardIndex == 0 && !opts->has("no-vacuity")) {
+        GoalOptions go;
+        go.timeSeconds = std::stod(opts->value("vacuity-time", "10"));
+        go.kMax = std::max(go.kMax, last.bound);
+        const VacuityReport v = decideVacuity(*last.program, go, co.bmc.properties);
+        if (!v.sites.empty() && v.error.empty()) {
+            report["assertions"] = vacuityToJson(*last.program, v);
+            report["assertions"]["summary"] = vacuitySummary(v);
+            report["assertions"]["bound"] = last.bound;
+        }
+    }
     if (auto dir = opts->value("write-mutants"); !dir.empty()) {
         namespace fs = std::filesystem;
         const CampaignRun &first = search.runs.front();
@@ -369,6 +404,11 @@ int mutateCommand(const std::vector<std::string> &args) {
         std::printf("Shard %u of %u: %zu of %zu mutants\n", co.shardIndex, co.shardCount, last.mutants.size(),
                     last.sitesInAllShards);
     printSummary(report);
+    if (report.contains("assertions")) {
+        const std::vector<std::string> notes = vacuityNotes(report);
+        std::printf("%s\n", notes.empty() ? ("Harness assertions: " + report["assertions"].value("summary", std::string())).c_str()
+                                           : ("Note: " + notes.front()).c_str());
+    }
     if (opts->has("witnesses") && last.program) {
         // What the harness lets through: a witness for every survivor of the last size.
         double budget = 60;

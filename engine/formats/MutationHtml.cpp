@@ -38,10 +38,16 @@ std::string scriptSafe(std::string s, bool json) {
 
 } // namespace
 
-std::string mutationReportHtml(const nlohmann::json &report, const std::string &bundle, const std::string &title) {
+std::string mutationReportHtml(const nlohmann::json &report, const std::string &bundle, const std::string &title,
+                               const std::vector<std::string> &notes) {
+    std::string noted;
+    for (const std::string &n : notes)
+        noted += "<p class=\"vcov-note\" role=\"note\" style=\"margin:8px 16px;padding:8px 12px;border-left:4px solid "
+                 "#e08000;background:#fff4e0;font-family:sans-serif;white-space:pre-line\">" +
+                 escapeMarkup(n) + "</p>\n";
     std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
                        escapeMarkup(title) + "</title>\n<script>\n" + scriptSafe(bundle, false) +
-                       "\n</script>\n</head>\n<body>\n<mutation-test-report-app title-postfix=\"vcov\"></mutation-test-report-app>\n"
+                       "\n</script>\n</head>\n<body>\n" + noted + "<mutation-test-report-app title-postfix=\"vcov\"></mutation-test-report-app>\n"
                        "<script>\n"
                        "const app = document.querySelector('mutation-test-report-app');\n"
                        "app.report = " +

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace vcov {
 
@@ -17,6 +18,8 @@ std::optional<std::string> mutationElementsBundle();
 // The page: the bundle inlined, the Stryker report (strykerReport) as its data. Once the
 // component has drawn the report, the page's title ends in "(rendered)", which a headless
 // browser can check.
-std::string mutationReportHtml(const nlohmann::json &strykerReport, const std::string &bundle, const std::string &title);
+// `notes` (plain text) stand above the report: what the reader must know before its figures.
+std::string mutationReportHtml(const nlohmann::json &strykerReport, const std::string &bundle, const std::string &title,
+                               const std::vector<std::string> &notes = {});
 
 } // namespace vcov
