@@ -434,6 +434,7 @@ MiniSatAnswer MiniSatFormula::solve(const std::vector<int> &units, double timeou
     const double raceAfter = !after ? 1.0 : std::string(after) == "never" ? 1e300 : std::atof(after);
     const bool racerOnly = after && std::string(after) == "0" && getenv("VCOV_SAT_RACER_ANSWERS");
     int raced = -1; // the racer's answer when it won
+    bool outOfTime = false;
     if (raceAfter <= 0)
         racer = std::make_unique<Z3Racer>(in.path, cnf.variables());
     while (true) {
@@ -461,6 +462,15 @@ MiniSatAnswer MiniSatFormula::solve(const std::vector<int> &units, double timeou
             break;
         }
         const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        // -cpu-lim counts MiniSat's CPU time: on a loaded machine its wall time ran to twice
+        // the budget (gcd02's k-induction beside another job: 86 s of a 51 s budget). The
+        // budget is the wall clock's.
+        if (timeoutSeconds > 0 && waited >= timeoutSeconds) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            outOfTime = true;
+            break;
+        }
         if (!racer && waited >= raceAfter)
             racer = std::make_unique<Z3Racer>(in.path, cnf.variables());
         usleep(waited < 0.1 ? 1'000 : 20'000);
@@ -470,6 +480,11 @@ MiniSatAnswer MiniSatFormula::solve(const std::vector<int> &units, double timeou
     if (cancelled) {
         answer.status = MiniSatAnswer::Unknown;
         answer.reason = "cancelled";
+        return answer;
+    }
+    if (outOfTime) {
+        answer.status = MiniSatAnswer::Unknown;
+        answer.reason = "solver: time budget exhausted";
         return answer;
     }
     answer.solver = raced < 0 ? "minisat" : "z3";
