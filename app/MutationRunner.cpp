@@ -1,10 +1,15 @@
 #include "MutationRunner.h"
 
+#include "formats/GoalsJson.h"
 #include "formats/MutationJson.h"
+#include "goals/Vacuity.h"
 
 #include <QMetaObject>
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <filesystem>
 
 namespace vcov::app {
 
@@ -79,6 +84,33 @@ void MutationRunner::start(MutationRequest request) {
         json["campaign"] = campaignSettingsToJson(request.options);
         if (harness)
             json["harness_mutation"] = harnessMutationToJson(*harness);
+        // The harness's assertions on the original code: a harness whose assertions nothing
+        // reaches kills nothing, whatever the kill rate says (as vcov-cli mutate says too).
+        std::string vacuous;
+        if (last.program && last.original == Verdict::Safe && !cancel->load()) {
+            GoalOptions go;
+            go.timeSeconds = 10;
+            go.kMax = std::max(go.kMax, last.bound);
+            go.cancel = cancel.get();
+            const VacuityReport v = decideVacuity(*last.program, go, request.options.bmc.properties);
+            if (!v.sites.empty() && v.error.empty()) {
+                json["assertions"] = vacuityToJson(*last.program, v);
+                json["assertions"]["bound"] = last.bound;
+                if (v.count(AssertionStatus::Vacuous)) {
+                    vacuous = vacuitySummary(v) + " (";
+                    const char *sep = "";
+                    for (const AssertionSite &a : v.sites)
+                        if (a.status == AssertionStatus::Vacuous) {
+                            vacuous += sep + std::filesystem::path(last.program->files[size_t(a.file)].path)
+                                                 .filename()
+                                                 .string() +
+                                       ":" + std::to_string(a.line);
+                            sep = ", ";
+                        }
+                    vacuous += ")";
+                }
+            }
+        }
         auto report = std::make_shared<const nlohmann::json>(std::move(json));
         const auto &s = (*report)["summary"];
         QString summary = QObject::tr("%1 mutants in %2 s")
@@ -90,6 +122,10 @@ void MutationRunner::start(MutationRequest request) {
         if (last.original != Verdict::Safe && last.error.empty())
             summary += QObject::tr("; the original is not verified at bound %1, so no mutant is killed for exceeding it")
                            .arg(last.bound);
+        if (!vacuous.empty())
+            summary += QObject::tr("; the harness's assertions: %1 — an assertion that no execution reaches kills no "
+                                   "mutant")
+                           .arg(QString::fromStdString(vacuous));
         std::vector<views::HarnessMutantRow> harnessRows;
         size_t harnessKilled = 0, harnessChecked = 0;
         if (harness) {

@@ -372,7 +372,6 @@ int mutateCommand(const std::vector<std::string> &args) {
         const VacuityReport v = decideVacuity(*last.program, go, co.bmc.properties);
         if (!v.sites.empty() && v.error.empty()) {
             report["assertions"] = vacuityToJson(*last.program, v);
-            report["assertions"]["summary"] = vacuitySummary(v);
             report["assertions"]["bound"] = last.bound;
         }
     }

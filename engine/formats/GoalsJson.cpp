@@ -208,6 +208,7 @@ nlohmann::json vacuityToJson(const Program &program, const VacuityReport &report
         sites.push_back(std::move(j));
     }
     return {{"sites", sites},
+            {"summary", vacuitySummary(report)},
             {"vacuous", report.count(AssertionStatus::Vacuous)},
             {"reached", report.count(AssertionStatus::HoldsReached)},
             {"violated", report.count(AssertionStatus::Violated)},

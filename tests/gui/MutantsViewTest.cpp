@@ -120,6 +120,33 @@ private slots:
         screenshot(&w, QStringLiteral("main-window-cbmc-proof.png"));
     }
 
+    // A harness that assumed too much: the campaign's summary says which assertion no
+    // execution reaches (it kills nothing), and the report has them under "assertions".
+    void campaignSaysWhenTheHarnessChecksNothing() {
+        app::MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy shown(&w, &app::MainWindow::programShown);
+        ProgramInputs inputs;
+        inputs.frontEnd.files = {VCOV_SOURCE_DIR "/tests/data/vacuity/campaign/harness.c",
+                                 VCOV_SOURCE_DIR "/tests/data/vacuity/campaign/clamp.c"};
+        w.openInputs(inputs);
+        QVERIFY(shown.wait(60000));
+        app::MutationRequest request;
+        request.options.program = inputs.frontEnd;
+        request.options.mutate = {VCOV_SOURCE_DIR "/tests/data/vacuity/campaign/clamp.c"};
+        request.options.bmc.unwind = 2;
+        request.options.operators = {"del_stmt"};
+        QSignalSpy done(&w, &app::MainWindow::mutationFinished);
+        QVERIFY(w.startMutationCampaign(request));
+        QVERIFY(done.wait(600000));
+        const QString text = w.mutantsView()->progressText();
+        QVERIFY2(text.contains(QStringLiteral("the harness's assertions: 1 of 2 assertions vacuous: never reached (harness.c:11)")),
+                 qPrintable(text));
+        QTest::qWait(200);
+        screenshot(w.dock(QStringLiteral("mutants")), QStringLiteral("view-mutants-vacuous-harness.png"));
+    }
+
     void findSizeCampaignFromTheMainWindow() {
         const QString q = QStringLiteral(VCOV_SOURCE_DIR "/../shared/bench/harnesses/qsortexample");
         if (!QFileInfo::exists(q + QStringLiteral("/harness.c")))
