@@ -87,6 +87,9 @@ void printVacuity(const Program &program, const std::optional<VacuityReport> &v)
     for (const AssertionSite &s : v->sites)
         std::cout << "  " << (s.file >= 0 ? program.files[size_t(s.file)].path : std::string("?")) << ":" << s.line << ": "
                   << s.text << ": " << assertionStatusName(s.status) << " — " << s.evidence << "\n";
+    if (v->outsideEntry)
+        std::cout << "  (" << v->outsideEntry << " more in functions that no call chain from "
+                  << program.functions[size_t(program.entryFunction)].name << " reaches: not this harness's)\n";
 }
 
 void applyCbmcProof(const CliOptions &opts, BmcOptions &bo, const Program *program) {

@@ -209,6 +209,7 @@ nlohmann::json vacuityToJson(const Program &program, const VacuityReport &report
     }
     return {{"sites", sites},
             {"summary", vacuitySummary(report)},
+            {"outside_entry", report.outsideEntry},
             {"vacuous", report.count(AssertionStatus::Vacuous)},
             {"reached", report.count(AssertionStatus::HoldsReached)},
             {"violated", report.count(AssertionStatus::Violated)},

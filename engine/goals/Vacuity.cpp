@@ -1,5 +1,6 @@
 #include "goals/Vacuity.h"
 
+#include "goals/Induction.h"
 #include "semantics/Interpreter.h"
 
 #include <algorithm>
@@ -53,6 +54,40 @@ std::string withoutBrackets(std::string t) {
     if (t.size() >= 2 && t.front() == '[' && t.back() == ']')
         t = t.substr(1, t.size() - 2);
     return t;
+}
+
+// A condition of several parts (`c1 && c2 && c3` in <assert.h>'s expansion, `if (A || B)
+// reach_error()`) enters the failure from each part: the check is the one node they all
+// start from, back through the condition's assume edges (its line). The edges into the
+// failure are no such check: they are its failing halves, which a passing run never takes.
+NodeId conditionRoot(const Program &p, NodeId failure) {
+    const CfaNode &f = p.node(failure);
+    if (f.in.size() < 2)
+        return failure;
+    const unsigned line = p.edge(f.in[0]).range.beginLine;
+    auto insideCondition = [&](const CfaNode &n) {
+        return !n.in.empty() && std::all_of(n.in.begin(), n.in.end(), [&](EdgeId id) {
+            const CfaEdge &e = p.edge(id);
+            return e.kind == EdgeKind::Assume && e.range.beginLine == line;
+        });
+    };
+    if (!insideCondition(f))
+        return failure;
+    std::set<NodeId> seen{failure}, roots;
+    for (std::vector<NodeId> work{failure}; !work.empty();) {
+        const CfaNode &n = p.node(work.back());
+        work.pop_back();
+        if (!insideCondition(n)) {
+            roots.insert(n.id);
+            continue;
+        }
+        for (EdgeId id : n.in)
+            if (const NodeId m = p.edge(id).from; seen.insert(m).second)
+                work.push_back(m);
+        if (seen.size() > 1024)
+            return failure;
+    }
+    return roots.size() == 1 ? *roots.begin() : failure;
 }
 
 } // namespace
@@ -115,6 +150,8 @@ std::vector<AssertionSite> assertionSites(const Program &p) {
                     s.text = "if (" + when + ") " + e.text;
                 }
             }
+            if (s.check == e.from && e.call.intrinsic != Intrinsic::None)
+                s.check = conditionRoot(p, s.check);
             out.push_back(std::move(s));
         }
     }
@@ -144,6 +181,15 @@ VacuityReport decideVacuity(const Program &p, const GoalOptions &options, const 
     const auto started = std::chrono::steady_clock::now();
     VacuityReport R;
     R.sites = assertionSites(p);
+    if (p.entryFunction != NoFunction) {
+        // What the entry cannot call is not this harness's to check (as CBMC's
+        // --drop-unused-functions and the campaigns' "not reached" see it).
+        const size_t before = R.sites.size();
+        std::erase_if(R.sites, [&](const AssertionSite &s) {
+            return !mayEnter(p, p.entryFunction, p.edge(s.edge).function);
+        });
+        R.outsideEntry = before - R.sites.size();
+    }
     if (R.sites.empty())
         return R;
     // Goals a finished branch-goals run decided already (a check's two halves often are).

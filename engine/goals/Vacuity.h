@@ -45,6 +45,9 @@ struct VacuityReport {
     std::vector<AssertionSite> sites;
     double seconds = 0;
     std::string error; // nothing could be decided (no entry function, ...)
+    // Assertions in functions no call chain from the entry reaches: not this harness's
+    // (a proof's harness calls a few functions of a large file), left out of `sites`.
+    size_t outsideEntry = 0;
     size_t count(AssertionStatus s) const;
 };
 

@@ -117,6 +117,24 @@ TEST(Vacuity, ALoopBoundedAssertionIsVacuousAndAnInputsIsViolated) {
     checkClaims(*p, r);
 }
 
+// The failure of `assert(a && b && c)` (and of `if (A || B) reach_error()`) is entered from
+// each part: the check is where the condition starts, not the failing halves. Found on
+// coreJSON's skipSpace proof, whose precondition assert(buf != NULL && ...) was called
+// vacuous though every run passes it.
+TEST(Vacuity, AConditionOfSeveralPartsIsCheckedWhereItStarts) {
+    auto p = load("conditions.c");
+    ASSERT_FALSE(p->diagnostics.hasErrors()) << vcov::test::diagnosticsText(*p);
+    GoalOptions o;
+    o.timeSeconds = 120;
+    const VacuityReport r = decideVacuity(*p, o, {Property::Assertion});
+    ASSERT_EQ(r.sites.size(), 3u);
+    const auto status = byLine(r);
+    EXPECT_EQ(status.at(13), AssertionStatus::HoldsReached);
+    EXPECT_EQ(status.at(14), AssertionStatus::HoldsReached);
+    EXPECT_EQ(status.at(16), AssertionStatus::Vacuous);
+    checkClaims(*p, r);
+}
+
 TEST(Vacuity, AProgramWithoutAssertionsHasNoSites) {
     auto p = vcov::test::parseC("int main(void) { int x = 0; if (x) x = 2; return x; }\n");
     ASSERT_FALSE(p->diagnostics.hasErrors());
