@@ -159,6 +159,11 @@ size_t GoalSearch::cover(const ExecutionInput &input, const std::string &origin,
         x.input.uninitialized.begin(),
         x.input.uninitialized.begin() + long(std::min(x.uninitializedUsed, x.input.uninitialized.size())));
     t.readsUninitialized = x.uninitializedUsed > 0;
+    // Heap bytes read before written and memory outside every object: part of the input
+    // (a proof's malloc'd buffer), without which the test stops where its run did not.
+    t.input.heap = x.input.heap;
+    t.input.heapUnreadIsZero = x.input.heapUnreadIsZero;
+    t.input.outside = x.input.outside;
     const int index = int(R.tests.size());
     for (int g : fresh) {
         BranchGoal &goal = R.goals[size_t(g)];

@@ -1,5 +1,6 @@
 #include "goals/Vacuity.h"
 
+#include "frontend/CLibrary.h"
 #include "goals/Induction.h"
 #include "semantics/Interpreter.h"
 
@@ -46,8 +47,14 @@ bool isAssertWrapper(const Program &p, const FunctionCfa &f) {
     return false;
 }
 
-bool inInputFile(const Program &p, const CfaEdge &e) {
-    return e.range.valid() && e.range.file >= 0 && p.files[size_t(e.range.file)].isInput;
+// The program's own code: its files and the headers it brings (a CBMC proof's harness often
+// lives in one: aws-c-common's proof_helpers), not the system's headers nor vcov's C library
+// models, whose preconditions are the library's, not the harness's.
+bool inProgramsOwnFile(const Program &p, const CfaEdge &e) {
+    if (!e.range.valid() || e.range.file < 0)
+        return false;
+    const SourceFile &f = p.files[size_t(e.range.file)];
+    return f.isInput || (f.path != CLibraryPath && f.path.rfind("/usr/", 0) != 0);
 }
 
 std::string withoutBrackets(std::string t) {
@@ -103,7 +110,7 @@ std::vector<AssertionSite> assertionSites(const Program &p) {
             continue;
         for (EdgeId id : f.edges) {
             const CfaEdge &e = p.edge(id);
-            if (e.kind != EdgeKind::Call || !inInputFile(p, e))
+            if (e.kind != EdgeKind::Call || !inProgramsOwnFile(p, e))
                 continue;
             const bool wrapperCall = e.call.callee != NoFunction && wrappers.count(e.call.callee) > 0;
             if (!wrapperCall && !isAssertionCall(e))

@@ -38,7 +38,8 @@ struct AssertionSite {
     std::optional<ExecutionInput> execution; // reached or violated: its inputs, for replay
 };
 
-// The assertions of the program's own files, in source order.
+// The assertions of the program's own files and headers (not the system's, not vcov's C
+// library models), in source order.
 std::vector<AssertionSite> assertionSites(const Program &program);
 
 struct VacuityReport {
