@@ -228,6 +228,7 @@ private:
     void showAssertions(const VacuityReport &report);
     void clearBranchGoals();
     void showGoal(int row);
+    void revealPlace(FileId file, unsigned line, unsigned column); // a goal's or assertion's place
     void restoreGoals(const nlohmann::json &report);
     void mutationCampaignDialog();
     void showMutant(int row);

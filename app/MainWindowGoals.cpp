@@ -61,11 +61,7 @@ void MainWindow::createGoalsDock(QDockWidget *below) {
     connect(m_goals, &views::BranchGoalsView::goalActivated, this, [this](int row) { showGoalTest(row); });
     connect(m_goals, &views::BranchGoalsView::assertionSelected, this, [this](int row) {
         const AssertionSite &s = m_goals->assertions()->site(row);
-        SourceRange r;
-        r.file = s.file;
-        r.beginLine = r.endLine = s.line;
-        r.beginColumn = r.endColumn = s.column;
-        revealRange(r);
+        revealPlace(s.file, s.line, s.column);
     });
     connect(m_goals, &views::BranchGoalsView::assertionActivated, this, [this](int row) { showAssertionExecution(row); });
 }
@@ -168,13 +164,17 @@ void MainWindow::showGoalsReport(const GoalReport &report) {
             m_sourceViews[f]->setBranchMarks(marks[FileId(f)]);
 }
 
+void MainWindow::revealPlace(FileId file, unsigned line, unsigned column) {
+    SourceRange r;
+    r.file = file;
+    r.beginLine = r.endLine = line;
+    r.beginColumn = r.endColumn = column;
+    revealRange(r);
+}
+
 void MainWindow::showGoal(int row) {
     const BranchGoal &g = m_goals->model()->goal(row);
-    SourceRange r;
-    r.file = g.file;
-    r.beginLine = r.endLine = g.line;
-    r.beginColumn = r.endColumn = g.column;
-    revealRange(r);
+    revealPlace(g.file, g.line, g.column);
 }
 
 // A session's report: its tests are replayed against the program as it is now, off the
