@@ -69,6 +69,14 @@ void checkClaims(const Program &p, const VacuityReport &r) {
     }
 }
 
+// Decides the assertions of a program with a budget far above what they take (well under a
+// second): the claims, not the machine's speed, are under test.
+VacuityReport decideWithMargin(const Program &p) {
+    GoalOptions o;
+    o.timeSeconds = 120;
+    return decideVacuity(p, o, {Property::Assertion});
+}
+
 std::map<unsigned, AssertionStatus> byLine(const VacuityReport &r) {
     std::map<unsigned, AssertionStatus> out;
     for (const AssertionSite &s : r.sites)
@@ -81,9 +89,7 @@ std::map<unsigned, AssertionStatus> byLine(const VacuityReport &r) {
 TEST(Vacuity, AHarnessThatAssumesTooMuchHasVacuousAssertions) {
     auto p = load("harness.c");
     ASSERT_FALSE(p->diagnostics.hasErrors());
-    GoalOptions o;
-    o.timeSeconds = 120; // a wide margin: the decisions take well under a second
-    const VacuityReport r = decideVacuity(*p, o, {Property::Assertion});
+    const VacuityReport r = decideWithMargin(*p);
     ASSERT_EQ(r.sites.size(), 5u);
     const auto status = byLine(r);
     EXPECT_EQ(status.at(11), AssertionStatus::Vacuous);      // assert(x == 7) under x > 10 && x < 5
@@ -104,9 +110,7 @@ TEST(Vacuity, AHarnessThatAssumesTooMuchHasVacuousAssertions) {
 TEST(Vacuity, ALoopBoundedAssertionIsVacuousAndAnInputsIsViolated) {
     auto p = load("loop.c");
     ASSERT_FALSE(p->diagnostics.hasErrors());
-    GoalOptions o;
-    o.timeSeconds = 120;
-    const VacuityReport r = decideVacuity(*p, o, {Property::Assertion});
+    const VacuityReport r = decideWithMargin(*p);
     ASSERT_EQ(r.sites.size(), 3u);
     const auto status = byLine(r);
     EXPECT_EQ(status.at(12), AssertionStatus::Vacuous);
@@ -124,9 +128,7 @@ TEST(Vacuity, ALoopBoundedAssertionIsVacuousAndAnInputsIsViolated) {
 TEST(Vacuity, AConditionOfSeveralPartsIsCheckedWhereItStarts) {
     auto p = load("conditions.c");
     ASSERT_FALSE(p->diagnostics.hasErrors()) << vcov::test::diagnosticsText(*p);
-    GoalOptions o;
-    o.timeSeconds = 120;
-    const VacuityReport r = decideVacuity(*p, o, {Property::Assertion});
+    const VacuityReport r = decideWithMargin(*p);
     ASSERT_EQ(r.sites.size(), 3u);
     const auto status = byLine(r);
     EXPECT_EQ(status.at(13), AssertionStatus::HoldsReached);
