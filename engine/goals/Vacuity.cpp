@@ -75,7 +75,7 @@ NodeId conditionRoot(const Program &p, NodeId failure) {
     auto insideCondition = [&](const CfaNode &n) {
         return !n.in.empty() && std::all_of(n.in.begin(), n.in.end(), [&](EdgeId id) {
             const CfaEdge &e = p.edge(id);
-            return e.kind == EdgeKind::Assume && e.range.beginLine == line;
+            return (e.kind == EdgeKind::Assume || e.kind == EdgeKind::Blank) && e.range.beginLine == line;
         });
     };
     if (!insideCondition(f))
@@ -123,12 +123,15 @@ std::vector<AssertionSite> assertionSites(const Program &p) {
             s.column = e.range.beginColumn;
             s.function = f.name;
             s.text = e.text;
+            // A condition's part: an assume, or a part the front end folded to a constant (a
+            // blank edge on the assertion's line: `&& -1 <= 1`), which a run passes as well.
             auto singleAssumeIn = [&](NodeId n) -> const CfaEdge * {
                 const CfaNode &node = p.node(n);
                 if (node.in.size() != 1)
                     return nullptr;
                 const CfaEdge &in = p.edge(node.in[0]);
-                return in.kind == EdgeKind::Assume ? &in : nullptr;
+                const bool folded = in.kind == EdgeKind::Blank && in.range.beginLine == e.range.beginLine;
+                return in.kind == EdgeKind::Assume || folded ? &in : nullptr;
             };
             if (e.call.intrinsic == Intrinsic::Assert) {
                 // assert(c) as the front end lowers it: a branch on c, the failure call after
@@ -144,7 +147,8 @@ std::vector<AssertionSite> assertionSites(const Program &p) {
                     if (line && in->range.beginLine != line)
                         break;
                     line = in->range.beginLine;
-                    conditions.insert(conditions.begin(), withoutBrackets(in->text));
+                    if (in->kind == EdgeKind::Assume)
+                        conditions.insert(conditions.begin(), withoutBrackets(in->text));
                     s.check = in->from;
                 }
                 // assert(c) lowered to `if (!(assert(c))) assert(c)`: the call says it all.

@@ -80,6 +80,7 @@ struct Concrete {
     std::vector<std::vector<PathMove>> terminating; // moves of runs that end normally
     std::set<EdgeId> entered;                       // edges any run takes (to its last full step)
     std::set<NodeId> reached;                       // nodes any run is at, its last included
+    std::set<EdgeId> taken;                         // edges any run takes, its last included
 };
 
 // Inputs: every nondet value from a boundary set, then random small values.
@@ -113,8 +114,10 @@ Concrete runConcretely(const Program &p, uint64_t seed) {
             --full;
         for (size_t i = 0; i < full; ++i)
             c.entered.insert(x.steps[i].edge);
-        for (const ExecutionStep &st : x.steps)
+        for (const ExecutionStep &st : x.steps) {
             c.reached.insert(p.edge(st.edge).from);
+            c.taken.insert(st.edge);
+        }
     }
     return c;
 }
@@ -390,6 +393,18 @@ int main(int argc, char **argv) {
                     if (c.reached.count(site.check))
                         report("vacuity: " + what + " is proved never reached (" + site.evidence +
                                "), but a concrete run reaches its check");
+                    // Apart from where the engine puts the check: a run that takes the
+                    // assertion, or decides a condition on its line in its function, reached it.
+                    const CfaEdge &at = P.edge(site.edge);
+                    for (EdgeId e : c.taken) {
+                        const CfaEdge &x = P.edge(e);
+                        if (e == site.edge || (x.kind == EdgeKind::Assume && x.function == at.function &&
+                                               x.range.file == at.range.file && x.range.beginLine == site.line)) {
+                            report("vacuity: " + what + " is proved never reached (" + site.evidence +
+                                   "), but a concrete run decides a condition on its line: " + x.text);
+                            break;
+                        }
+                    }
                 } else if (site.status != AssertionStatus::Unknown) {
                     ++(site.status == AssertionStatus::Violated ? t.assertionsViolated : t.assertionsReached);
                     InterpreterOptions io;
