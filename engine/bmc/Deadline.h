@@ -29,6 +29,10 @@ public:
     void check(const char *phase) {
         if (++m_calls % 256)
             return;
+        checkNow(phase);
+    }
+    // The same at every call: for loops whose every round is heavy.
+    void checkNow(const char *phase) {
         if (m_cancel && m_cancel->load())
             throw BmcInterrupted{std::string("cancelled while ") + phase};
         if (m_timed && std::chrono::steady_clock::now() > m_end)

@@ -515,6 +515,10 @@ void Encoder::write(const SymValue &original, const Type *t, const SymValue &val
         auto updated = std::make_shared<ObjectContents>(old);
         z3::expr miss = ctx.bool_val(true);
         for (const LeafHit &h : leavesAt(target.object, target.offset, t, miss)) {
+            // One write through a pointer into every leaf of large objects is a budget's worth
+            // of work by itself (synclink_gt: minutes at --timeout 2).
+            if (deadline)
+                deadline->checkNow("encoding");
             z3::expr cond = andE(when, h.hit);
             if (h.number)
                 m_rawPointerLeaves.insert({target.object, h.leaf});
