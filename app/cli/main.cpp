@@ -148,12 +148,18 @@ coverage options:
   --memory MB          analysis memory budget (resident size of the process)
   --exec-budget N      executions that add coverage (default 10)
   --exec-time S        time budget for generating executions (default 60)
+  --exec-nodes N       the generator's node budget (default 2000000)
+  --no-dive            the generator in CFA postorder past the explored region too (the
+                       paper's order everywhere; by default it dives depth first there)
+  --exec-memory MB     memory the generator may add (default 4096; 0: no limit)
   --no-heuristic       generator without the Reach tie-break (the paper's baseline)
   --no-completion      only the generator (no solver search for executions afterwards),
                        as in the paper's experiment
   --exact              decide the remaining explored lines (Algorithm 1): covered or unreachable
   --exact-time S       time budget of --exact (default 60)
   --json OUT           write lines, per-line explanations, executions, series, automaton size
+  --baseline-json OUT  also measure with the baseline generator (no Reach tie-break) over the
+                       same analysis, first, and write that measurement as JSON to OUT
   --lcov OUT           lcov tracefile of covered lines (DA:<line>,<executions covering it>)
   --lcov-explored OUT  lcov tracefile of the over-approximation (DA:<line>,1 for explored lines)
   --automaton OUT      the assumption automaton in CPAchecker's text format
@@ -180,8 +186,8 @@ verify: 0 true, 10 false, 1 unknown.
 int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"analysis", "blocks", "merge", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
-                                 "exact-time", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
-                                {"no-heuristic", "no-completion", "exact", "tie-break", "cartesian", "no-generalization"});
+                                 "exec-nodes", "exec-memory", "exact-time", "baseline-json", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
+                                {"no-heuristic", "no-completion", "no-dive", "exact", "tie-break", "cartesian", "no-generalization"});
     if (!opts)
         return ExitUsage;
     CoverageOptions co;
@@ -228,6 +234,10 @@ int coverageCommand(const std::vector<std::string> &args) {
             co.execBudget = std::stoull(v);
         if (auto v = opts->value("exec-time"); !v.empty())
             co.execSeconds = std::stod(v);
+        if (auto v = opts->value("exec-nodes"); !v.empty())
+            co.generatorMaxNodes = std::stoull(v);
+        if (auto v = opts->value("exec-memory"); !v.empty())
+            co.generatorMaxMemoryMb = std::stoull(v);
         if (auto v = opts->value("exact-time"); !v.empty())
             co.exactSeconds = std::stod(v);
     } catch (const std::exception &) {
@@ -235,12 +245,28 @@ int coverageCommand(const std::vector<std::string> &args) {
         return ExitUsage;
     }
     co.heuristic = !opts->has("no-heuristic");
+    co.generatorDepthFirstBeyond = !opts->has("no-dive");
     co.solverCompletion = !opts->has("no-completion");
     co.exact = opts->has("exact");
     auto program = loadProgramWithMain(*opts);
     if (!program)
         return ExitInputError;
-    CoverageResult r = runCoverage(*program, co);
+    CoverageResult r;
+    if (auto baseline = opts->value("baseline-json"); !baseline.empty()) {
+        // The paper's comparison: phase 2 twice over one phase 1, the baseline generator (no
+        // Reach tie-break) first, then as asked — two analyses would explore two regions.
+        auto analysis = coverageAnalysis(*program, co);
+        std::vector<CoveragePoint> series;
+        analysis->run(nullptr, [&](const ArtProgress &p) { series.push_back({p.seconds, p.exploredLines, 0, "analysis"}); });
+        CoverageOptions base = co;
+        base.heuristic = false;
+        const CoverageResult b = measureCoverage(*program, *analysis, base, nullptr, {}, series);
+        if (!writeFile(baseline, coverageToJson(*program, b).dump(1) + "\n"))
+            return ExitInputError;
+        r = measureCoverage(*program, *analysis, co, nullptr, {}, std::move(series));
+    } else {
+        r = runCoverage(*program, co);
+    }
     const Art &art = *r.art;
     std::cout << "analysis: " << r.analysisDomain << ", " << art.nodes.size() << " ART nodes (" << art.count(ArtNodeStatus::Waitlist)
               << " on the waitlist, " << art.count(ArtNodeStatus::Covered) << " covered); " << r.analysisStopText << "\n";

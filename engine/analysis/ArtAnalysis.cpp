@@ -233,6 +233,7 @@ void ArtAnalysis::makeRoot() {
     }
     m_art.nodes.push_back(std::move(root));
     m_level.push_back(0);
+    m_dive.push_back(m_observer && m_observer->beyond(m_art.nodes[0].observerState) ? 0 : -1);
     if (m_art.nodes[0].status == ArtNodeStatus::Waitlist) {
         m_atLocation[{m_art.nodes[0].location, m_art.nodes[0].observerState, callStackOf(*m_art.nodes[0].state)}].push_back(0);
         enqueue(0);
@@ -245,6 +246,11 @@ ArtAnalysis::Key ArtAnalysis::keyOf(const ArtNode &n) const {
     const int64_t seq = m_seq;
     const int64_t depth = n.depth();
     const int64_t post = m_postorder[size_t(n.location)];
+    if (m_options.depthFirstBeyond && m_observer && m_observer->beyond(n.observerState)) {
+        // A dive that has ended an execution waits until nothing else does.
+        const int dive = m_dive[size_t(n.id)];
+        return {m_divesDone.count(dive) ? INT64_MAX : INT64_MIN, 0, 0, -seq, n.id};
+    }
     switch (m_options.order) {
     case TraversalOrder::Bfs: return {level, tie, 0, seq, n.id};
     case TraversalOrder::Dfs: return {-level, tie, 0, -seq, n.id};
@@ -259,6 +265,19 @@ ArtAnalysis::Key ArtAnalysis::keyOf(const ArtNode &n) const {
 void ArtAnalysis::enqueue(int node) {
     ++m_seq;
     m_waitlist.insert(keyOf(m_art.nodes[size_t(node)]));
+}
+
+void ArtAnalysis::finishDive(int dive) {
+    if (!m_divesDone.insert(dive).second)
+        return;
+    std::vector<Key> moved;
+    for (const Key &k : m_waitlist)
+        if (m_dive[size_t(std::get<4>(k))] == dive)
+            moved.push_back(k);
+    for (const Key &k : moved) {
+        m_waitlist.erase(k);
+        m_waitlist.insert({INT64_MAX, 0, 0, std::get<3>(k), std::get<4>(k)});
+    }
 }
 
 void ArtAnalysis::noteLine(PathMove m) {
@@ -283,6 +302,10 @@ int ArtAnalysis::addNode(int parent, const Successor &s) {
         n.observerState = m_observer->step(n.observerState, s.move);
     m_art.nodes[size_t(parent)].children.push_back(n.id);
     m_level.push_back(m_level[size_t(parent)] + 1);
+    const bool beyond = m_observer && m_observer->beyond(n.observerState);
+    m_dive.push_back(!beyond ? -1 : m_dive[size_t(parent)] >= 0 ? m_dive[size_t(parent)] : n.id);
+    if (beyond && m_options.diveNodes && ++m_diveSize[m_dive.back()] > m_options.diveNodes)
+        finishDive(m_dive.back());
     noteLine(s.move);
     if (s.kind == SuccessorKind::Target) {
         n.status = ArtNodeStatus::Target;
@@ -296,8 +319,11 @@ int ArtAnalysis::addNode(int parent, const Successor &s) {
         n.terminal = true;
         n.exits = s.exits;
         m_art.nodes.push_back(std::move(n));
-        if (s.exits)
+        if (s.exits) {
             m_newExits.push_back(int(m_art.nodes.size() - 1));
+            if (m_options.depthFirstBeyond && m_dive.back() >= 0)
+                finishDive(m_dive.back());
+        }
         return int(m_art.nodes.size() - 1);
     }
     auto &bucket = m_atLocation[{n.location, n.observerState, callStackOf(*n.state)}];
@@ -772,6 +798,8 @@ size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
     if (keep < 0) {
         m_art.nodes.clear();
         m_level.clear();
+        m_dive.clear();
+        m_divesDone.clear();
     } else {
         std::vector<char> removed(before, 0);
         std::vector<int> stack = m_art.nodes[size_t(keep)].children;
@@ -787,7 +815,7 @@ size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
             if (!removed[i])
                 newId[i] = next++;
         std::vector<ArtNode> nodes;
-        std::vector<int> level;
+        std::vector<int> level, dive;
         nodes.reserve(size_t(next));
         for (size_t i = 0; i < before; ++i) {
             if (removed[i])
@@ -816,9 +844,16 @@ size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
             }
             nodes.push_back(std::move(n));
             level.push_back(m_level[i]);
+            dive.push_back(m_dive[i] >= 0 ? newId[size_t(m_dive[i])] : -1); // an ancestor: kept
         }
         m_art.nodes = std::move(nodes);
         m_level = std::move(level);
+        m_dive = std::move(dive);
+        std::set<int> done;
+        for (int d : m_divesDone)
+            if (newId[size_t(d)] >= 0)
+                done.insert(newId[size_t(d)]);
+        m_divesDone = std::move(done);
     }
     auto remap = [&](std::vector<int> &ids) {
         std::vector<int> kept;

@@ -79,6 +79,12 @@ struct ArtOptions {
     bool generalizeRefinements = true;
     TraversalOrder order = TraversalOrder::Bfs;
     bool scoreTieBreak = false; // break ties of the order by the score (the Reach heuristic)
+    // In product with an observer: nodes beyond its region (PathObserver::beyond) first and
+    // depth first. The execution generator's order: past the explored region no line counts,
+    // only ending the execution does, and postorder there explores a loop's iterations
+    // breadth first (every interleaving of one pass of a scheduler before the next pass).
+    bool depthFirstBeyond = false;
+    size_t diveNodes = 0; // ... and a dive that has made this many nodes waits too (0: no limit)
     ArtBudget budget;
     bool checkTargets = true;   // replay every target's path; a real violation stops the analysis
     // Time for one target's check along its tree path, and, once the waitlist is empty, for
@@ -186,6 +192,9 @@ private:
     // ids are renumbered; returns how many nodes were removed.
     size_t cutBelow(int node, int *keptId);
     void enqueue(int node);
+    // depthFirstBeyond: a dive (the nodes beyond the observer's region below one node that
+    // entered it) has ended an execution; the rest of it waits behind everything else.
+    void finishDive(int dive);
     // The nodes from the root to `node` along tree edges (chain[i]: reached by i moves).
     std::vector<int> treePath(int node) const;
     void checkTarget(int node);
@@ -210,6 +219,9 @@ private:
     Art m_art;
     std::set<Key> m_waitlist;
     std::vector<int> m_level;
+    std::vector<int> m_dive;      // per node: the first node of its dive beyond the observer's region, or -1
+    std::set<int> m_divesDone;
+    std::map<int, size_t> m_diveSize;
     std::vector<int> m_postorder; // per CFA node, within its function
     std::map<std::tuple<NodeId, int, std::vector<EdgeId>>, std::vector<int>> m_atLocation;
     std::vector<int> m_lineOfEdge;  // index of the edge's coverable line, -1 for none

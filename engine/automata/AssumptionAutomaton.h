@@ -44,6 +44,7 @@ public:
     int initial() const override { return initialState; }
     // FALSE and TRUE keep themselves; a move without a transition goes to TRUE.
     int step(int state, PathMove move) const override;
+    bool beyond(int state) const override { return state < 0; }
     // State of each ART node (AaFalse for nodes that went to FALSE).
     std::vector<int> stateOfArtNode(const Art &art) const;
 

@@ -260,17 +260,23 @@ void CoverageMeasurement::overApproximate() {
 
 // A value analysis in product with the automaton, heading for the exit in CFA postorder
 // with the Reach score as tie-break; each path to the exit is handed to the solver and the
-// execution it yields is replayed.
+// execution it yields is replayed. Past the explored region (FALSE) no line counts: there it
+// dives depth first for the exit, and a dive that ended an execution or made
+// generatorDiveNodes nodes waits behind the rest (token rings: once every thread has
+// started, no execution ends, and a dive from there can only exhaust its states).
 void CoverageMeasurement::generate() {
     ArtOptions gen;
     gen.order = TraversalOrder::Postorder;
     gen.scoreTieBreak = O.heuristic;
+    gen.depthFirstBeyond = O.generatorDepthFirstBeyond;
+    gen.diveNodes = O.generatorDiveNodes;
     gen.checkTargets = true;
     gen.targetSeconds = 10;
     const ReachScores &reach = r.reach;
     ArtAnalysis generator(P, gen, &r.automaton,
                           [&reach](const ArtNode &n) { return double(reach.score(n.observerState, n.location)); });
-    size_t useful = 0;
+    size_t useful = 0, steps = 0;
+    const size_t baseMb = residentMb();
     r.generationNote = "the generator explored every path";
     while (true) {
         if (cancelled()) {
@@ -282,7 +288,12 @@ void CoverageMeasurement::generate() {
             break;
         }
         if (O.generatorMaxNodes && generator.art().nodes.size() >= O.generatorMaxNodes) {
-            r.generationNote = "the generator's node budget ran out";
+            r.generationNote = "the generator's node budget (" + std::to_string(O.generatorMaxNodes) + " nodes) ran out";
+            break;
+        }
+        // What the generator added, not what the analysis left behind.
+        if (O.generatorMaxMemoryMb && (++steps & 1023) == 0 && residentMb() >= baseMb + O.generatorMaxMemoryMb) {
+            r.generationNote = "the generator's memory budget (" + std::to_string(O.generatorMaxMemoryMb) + " MB) ran out";
             break;
         }
         // A target's check (10 s at most) ends with the generation budget, not after it

@@ -24,7 +24,13 @@ struct CoverageOptions {
     ArtOptions analysis;             // the analysis whose exploration is measured
     size_t execBudget = 10;          // executions that add coverage (the paper: 10)
     double execSeconds = 60;         // time for generating executions (the paper: 900 s)
-    size_t generatorMaxNodes = 200'000;
+    size_t generatorMaxNodes = 2'000'000;
+    size_t generatorMaxMemoryMb = 4096; // resident memory the generator adds; 0: no limit
+    // Past the explored region the generator dives depth first for the exit (the order the
+    // paper gives, CFA postorder, everywhere when false), each dive at most this many nodes
+    // before it waits behind the rest (0: no limit).
+    bool generatorDepthFirstBeyond = true;
+    size_t generatorDiveNodes = 3000;
     bool heuristic = true;           // Reach score as tie-break of the generator's postorder
     bool solverCompletion = true;    // after the generator, Algorithm 1's query finds more executions
     bool exact = false;              // Algorithm 1 after the generation

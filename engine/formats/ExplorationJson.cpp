@@ -278,6 +278,8 @@ json coverageOptionsToJson(const CoverageOptions &o) {
             {"exec_budget", o.execBudget},
             {"exec_seconds", o.execSeconds},
             {"generator_max_nodes", o.generatorMaxNodes},
+            {"generator_max_memory_mb", o.generatorMaxMemoryMb},
+            {"generator_dive_nodes", o.generatorDiveNodes},
             {"heuristic", o.heuristic},
             {"solver_completion", o.solverCompletion},
             {"exact", o.exact},
@@ -296,6 +298,8 @@ CoverageOptions coverageOptionsFromJson(const json &j) {
     o.execBudget = j.value("exec_budget", o.execBudget);
     o.execSeconds = j.value("exec_seconds", o.execSeconds);
     o.generatorMaxNodes = j.value("generator_max_nodes", o.generatorMaxNodes);
+    o.generatorMaxMemoryMb = j.value("generator_max_memory_mb", o.generatorMaxMemoryMb);
+    o.generatorDiveNodes = j.value("generator_dive_nodes", o.generatorDiveNodes);
     o.heuristic = j.value("heuristic", o.heuristic);
     o.solverCompletion = j.value("solver_completion", o.solverCompletion);
     o.exact = j.value("exact", o.exact);

@@ -27,6 +27,9 @@ public:
     virtual bool countsViolation(int state, PathMove move) const { return step(state, move) != Blocked; }
     // Every path the observer admits is finite (a given path): the product needs no loop bounds.
     virtual bool finite() const { return false; }
+    // The path has left the observer's region for good (an assumption automaton's FALSE or
+    // TRUE): the observer neither restricts nor scores what follows.
+    virtual bool beyond(int) const { return false; }
 };
 
 // Admits exactly one path (a path of an ART): the state is how much of it was taken.

@@ -3,13 +3,14 @@
 
   tests/bench/paper_tables.py --table 1|2 [--budget S] [--exec-time S] [--cli VCOV_CLI]
                               [--analysis value|predicate] [--cartesian] [--only TEXT]
-                              [--order bfs|dfs|rpo] [--merge join|sep]
+                              [--order bfs|dfs|rpo] [--merge join|sep] [--jobs N]
 
 Each row of ../shared/bench/svcomp/paper000/TABLES.tsv of the chosen table is run as the paper
 did: phase 1 the ART analysis until the budget (the paper: 900 s; Table 1 the value analysis,
 Table 2 the predicate analysis), phase 2 the execution generator within --exec-time, once as
-the baseline (CFA postorder) and once with the Reach heuristic as tie-break, without the
-solver's completion (the paper's generator alone). Printed per row, vcov beside the paper:
+the baseline (CFA postorder) and once with the Reach heuristic as tie-break, both over the same
+phase 1 (vcov-cli coverage --baseline-json), without the solver's completion (the paper's
+generator alone). CPU s is the whole run's (phase 1 and both phase 2s). Printed per row, vcov beside the paper:
 # lines (coverable), Over A. (lines with an ART edge), Under A. (lines covered by replayed
 terminating executions inside the region) baseline / heuristic, # exec. (executions that
 added coverage), Bug? (a replayed violation), CPU time (s). "-" where there is none, as in
@@ -17,9 +18,12 @@ the paper. The summary counts the targets of issue 40 (Table 2) / 41 (Table 1):
   - rows with an under-approximation or a replayed bug,
   - rows where under and over are at least the paper's (where both have one),
   - rows where the heuristic is at least as good as the baseline.
-Speed depends on the machine: these are benchmark figures, not test verdicts.
+Speed depends on the machine: these are benchmark figures, not test verdicts. --jobs runs that
+many vcov-cli at once (each is single-threaded; budgets are wall-clock, so give it no more
+than the machine's cores).
 """
 import argparse
+import concurrent.futures
 import csv
 import json
 import os
@@ -33,14 +37,13 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 BENCH = os.path.abspath(os.path.join(ROOT, "..", "shared", "bench"))
 
 
-def run(cli, task, analysis, budget, exec_time, heuristic, cartesian, order=None, merge=None):
+def run(cli, task, analysis, budget, exec_time, cartesian, order=None, merge=None):
+    """One phase 1, and phase 2 twice over it: the baseline and the heuristic."""
     with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "coverage.json")
+        out, base_out = os.path.join(tmp, "coverage.json"), os.path.join(tmp, "baseline.json")
         cmd = [cli, "coverage", "--task", os.path.join(BENCH, task), "--analysis", analysis, "--time", str(budget),
                "--max-nodes", "100000000", "--exec-time", str(exec_time), "--exec-budget", "1000000",
-               "--no-completion", "--json", out]
-        if not heuristic:
-            cmd.append("--no-heuristic")
+               "--no-completion", "--json", out, "--baseline-json", base_out]
         if cartesian:
             cmd.append("--cartesian")
         if order:
@@ -48,12 +51,16 @@ def run(cli, task, analysis, budget, exec_time, heuristic, cartesian, order=None
         if merge:
             cmd += ["--merge", merge]
         start = time.monotonic()
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=budget + exec_time + 600)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=budget + 2 * exec_time + 600)
         seconds = time.monotonic() - start
-        if p.returncode not in (0, 10) or not os.path.exists(out):
+        if p.returncode not in (0, 10) or not os.path.exists(out) or not os.path.exists(base_out):
             first = (p.stderr or p.stdout).strip().splitlines()
-            return {"error": first[0] if first else "exit %d" % p.returncode, "seconds": seconds}
-        j = json.load(open(out))
+            error = {"error": first[0] if first else "exit %d" % p.returncode, "seconds": seconds}
+            return error, error
+        return measured(json.load(open(base_out)), seconds), measured(json.load(open(out)), seconds)
+
+
+def measured(j, seconds):
     over = sum(1 for e in j["per_line"] if e.get("art_nodes"))
     return {
         "lines": j["lines"]["coverable"],
@@ -86,6 +93,7 @@ def main():
     ap.add_argument("--only", default=None)
     ap.add_argument("--order", default=None, help="the ART analysis's traversal order (default: vcov-cli's)")
     ap.add_argument("--merge", default=None, help="predicate analysis: join or sep (default: vcov-cli's)")
+    ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
     analysis = a.analysis or ("value" if a.table == 1 else "predicate")
     exec_time = a.exec_time if a.exec_time is not None else a.budget
@@ -98,9 +106,11 @@ def main():
                                                  "Bug? b/h", "CPU s b/h")
     print(head)
     targets = {"rows": 0, "evidence": 0, "evidence_paper": 0, "at_least_paper": 0, "comparable": 0, "heur_ok": 0}
-    for r in rows:
-        base = run(a.cli, r["task"], analysis, a.budget, exec_time, False, a.cartesian, a.order, a.merge)
-        heur = run(a.cli, r["task"], analysis, a.budget, exec_time, True, a.cartesian, a.order, a.merge)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs))
+    futures = [pool.submit(run, a.cli, r["task"], analysis, a.budget, exec_time, a.cartesian, a.order, a.merge)
+               for r in rows]
+    for r, f in zip(rows, futures):
+        base, heur = f.result()
         targets["rows"] += 1
         if "error" in base or "error" in heur:
             print("%-22s error: %s" % (r["paper_row"], (base.get("error") or heur.get("error"))))

@@ -442,6 +442,37 @@ TEST(CoverageSoundness, EveryCoveredLineOfTheBenchProgramsHasAReplayingExecution
     EXPECT_GT(coveredLines, 500u);
 }
 
+// Past the explored region the generator dives depth first for the exit. In a token ring an
+// execution ends only if a notification is lost before every thread has started; CFA postorder
+// explores the scheduler's passes breadth first (every interleaving of one pass before the
+// next), and from a frontier where every thread has started no execution ends at all. On
+// token_ring.08 after 3,000 nodes of the value analysis, postorder finds no execution in
+// 20,000 generator nodes, the dives one (in about 15,000). Counted in nodes, not time.
+TEST(CoverageMeasurement, TheGeneratorDivesPastTheExploredRegion) {
+    ProgramInputs in;
+    in.task = std::string(VCOV_BENCH) + "/svcomp/paper000/token_ring.08.cil-1.yml";
+    auto p = parseInputs(in);
+    ASSERT_TRUE(p);
+    auto measure = [&](bool dive) {
+        CoverageOptions o;
+        o.analysis.budget.maxNodes = 3000;
+        o.execSeconds = 600; // the node budget ends it
+        o.generatorMaxNodes = 20'000;
+        o.solverCompletion = false;
+        o.generatorDepthFirstBeyond = dive;
+        return runCoverage(*p, o);
+    };
+    CoverageResult diving = measure(true);
+    ASSERT_FALSE(diving.bug);
+    ASSERT_EQ(diving.executions.size(), 1u) << diving.generationNote;
+    Execution again = runProgram(*p, diving.executions[0].execution.input, {});
+    EXPECT_EQ(again.ending.kind, EndingKind::Exit);
+    EXPECT_GT(diving.count(LineStatus::Covered), 150u);
+    CoverageResult postorder = measure(false);
+    EXPECT_EQ(postorder.executions.size(), 0u) << postorder.generationNote;
+    EXPECT_NE(postorder.generationNote.find("node budget"), std::string::npos) << postorder.generationNote;
+}
+
 #include <thread>
 
 // Stop during the solver's search for executions: on pipeline.cil-2 the completion spends
