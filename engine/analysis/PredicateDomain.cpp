@@ -130,6 +130,7 @@ struct PredicateTransfer::Impl {
     std::map<std::string, int> index; // by Z3's text of the predicate
     std::map<NodeId, std::vector<int>> precision; // sorted predicate ids
     std::map<VarId, z3::expr> vars;
+    std::vector<VarId> addressTaken; // integer variables whose address the program takes
     std::map<FunctionId, z3::expr> returns;
     std::map<std::string, std::string> cNames; // Z3 constant name → C name
     std::map<std::string, bool> signedness;    // Z3 constant name → its C type is signed
@@ -152,6 +153,9 @@ struct PredicateTransfer::Impl {
     }
 
     Impl(const Program &p, PredicateAbstraction a, PredicateBlocks b) : P(p), abstraction(a), blocks(b) {
+        for (VarId v : addressTakenVariables(P))
+            if (tracked(P.variable(v).type))
+                addressTaken.push_back(v);
         findLoopHeads();
         collectConstants();
         solver.set(params());
@@ -262,11 +266,53 @@ struct PredicateTransfer::Impl {
         return ctx.bv_val(0, 1);
     }
 
-    // The variable an lvalue names (scalar variables only).
-    z3::expr lvalue(const ExprPtr &e) {
-        if (e->kind != ExprKind::Var)
-            unsupported(e->kind == ExprKind::Deref ? "writes through pointers" : "writes into arrays or structs");
-        return var(e->var);
+    // The domain tracks integer variables; everything else (pointers, floats, aggregates, what
+    // a pointer points to) is untracked: a read of it is any value of its type (a fresh
+    // constant), and a write that may go through a pointer may change any integer variable
+    // whose address the program takes (those become unknown). Sound, if blind to memory.
+    static bool tracked(const Type *t) { return t && t->isInt(); }
+    z3::expr anyValue(const Type *t) {
+        const unsigned bits = t && t->bits > 0 && t->bits <= 128 ? unsigned(t->bits) : 64;
+        return freshConst(bits);
+    }
+    z3::expr value(const ExprPtr &e) {
+        try {
+            return term(e);
+        } catch (const DomainUnsupported &) {
+            return anyValue(e->type);
+        }
+    }
+    // Whether a write to this lvalue may land in another variable: it goes through a pointer.
+    static bool throughPointer(const Expr *e) {
+        while (e->kind == ExprKind::Member || e->kind == ExprKind::Index) {
+            if (e->kind == ExprKind::Index && !(e->ops[0]->type && e->ops[0]->type->kind == TypeKind::Array))
+                return true;
+            e = e->ops[0].get();
+        }
+        return e->kind != ExprKind::Var;
+    }
+    void havocAddressTaken(std::vector<Step> &steps) {
+        for (VarId v : addressTaken)
+            steps.push_back({Step::Havoc, var(v), var(v)});
+    }
+    // A write of `rhs` (evaluated only where a tracked variable takes it) to lhs.
+    template <class Rhs> void write(std::vector<Step> &steps, const ExprPtr &lhs, Rhs rhs) {
+        if (lhs->kind == ExprKind::Var) {
+            if (tracked(lhs->type) && tracked(P.variable(lhs->var).type))
+                steps.push_back({Step::Assign, var(lhs->var), rhs()});
+            return;
+        }
+        if (throughPointer(lhs.get()))
+            havocAddressTaken(steps);
+    }
+    void havocWrite(std::vector<Step> &steps, const ExprPtr &lhs) {
+        write(steps, lhs, [&] { return anyValue(lhs->type); });
+    }
+    bool anyPointerArgument(const CallInfo &c) const {
+        for (const ExprPtr &a : c.args)
+            if (a && a->type && !a->type->isInt() && !a->type->isFloat())
+                return true;
+        return false;
     }
 
     // --- edges -------------------------------------------------------------------------
@@ -276,34 +322,41 @@ struct PredicateTransfer::Impl {
         const CfaEdge &e = P.edge(m.edge);
         std::vector<Step> steps;
         if (m.isReturn) {
-            if (e.call.lhs)
-                steps.push_back({Step::Assign, lvalue(e.call.lhs), returnSlot(e.call.callee)});
+            if (e.call.lhs) {
+                const FunctionCfa &callee = P.functions[size_t(e.call.callee)];
+                const Type *t = callee.type ? callee.type->target : nullptr;
+                write(steps, e.call.lhs, [&] { return tracked(t) ? returnSlot(e.call.callee) : anyValue(e.call.lhs->type); });
+            }
             return steps;
         }
         switch (e.kind) {
         case EdgeKind::Blank: break;
         case EdgeKind::Declaration: {
             const Variable &v = P.variable(e.declared);
-            z3::expr x = var(v.id);
-            if (!e.hasInitializer) {
-                steps.push_back({Step::Havoc, x, x});
-                break;
+            if (tracked(v.type)) {
+                z3::expr x = var(v.id);
+                if (!e.hasInitializer) {
+                    steps.push_back({Step::Havoc, x, x});
+                    break;
+                }
+                steps.push_back({Step::Assign, x, ctx.bv_val(0, v.type->bits)});
             }
-            steps.push_back({Step::Assign, x, ctx.bv_val(0, v.type->bits)});
             for (const auto &init : e.inits)
-                steps.push_back({Step::Assign, lvalue(init.target), term(init.value)});
+                write(steps, init.target, [&] { return value(init.value); });
             break;
         }
-        case EdgeKind::Assignment: steps.push_back({Step::Assign, lvalue(e.lhs), term(e.rhs)}); break;
+        case EdgeKind::Assignment: write(steps, e.lhs, [&] { return value(e.rhs); }); break;
         case EdgeKind::Assume: {
-            z3::expr c = truth(term(e.cond));
+            z3::expr c = truth(value(e.cond));
             steps.push_back({Step::Assume, c, e.truth ? c : !c});
             break;
         }
-        case EdgeKind::Return:
-            if (e.value)
-                steps.push_back({Step::Assign, returnSlot(e.function), term(e.value)});
+        case EdgeKind::Return: {
+            const FunctionCfa &fn = P.functions[size_t(e.function)];
+            if (e.value && tracked(fn.type ? fn.type->target : nullptr))
+                steps.push_back({Step::Assign, returnSlot(e.function), value(e.value)});
             break;
+        }
         case EdgeKind::Call: {
             const CallInfo &c = e.call;
             const FunctionCfa &callee = P.functions[size_t(c.callee)];
@@ -311,41 +364,45 @@ struct PredicateTransfer::Impl {
                 // Parameters take the arguments' values. No recursion: a parameter is no
                 // variable of an argument, so one after the other is all at once.
                 for (size_t i = 0; i < callee.params.size() && i < c.args.size(); ++i)
-                    steps.push_back({Step::Assign, var(callee.params[i]), term(c.args[i])});
+                    if (tracked(P.variable(callee.params[i]).type))
+                        steps.push_back({Step::Assign, var(callee.params[i]), value(c.args[i])});
                 return steps;
             }
             switch (c.intrinsic) {
+            case Intrinsic::None:     // a function without a body ...
+            case Intrinsic::External: // ... may write through the pointers it is given
+                if (anyPointerArgument(c))
+                    havocAddressTaken(steps);
+                [[fallthrough]];
             case Intrinsic::Nondet:
-            case Intrinsic::External:
             case Intrinsic::Printf:
             case Intrinsic::PointerOk: // over-approximated: any truth value
             case Intrinsic::Forall:
             case Intrinsic::Exists:
             case Intrinsic::Overflow:
             case Intrinsic::PointerPrimitive:
+            case Intrinsic::Malloc:
                 if (c.lhs)
-                    steps.push_back({Step::Havoc, lvalue(c.lhs), lvalue(c.lhs)});
+                    havocWrite(steps, c.lhs);
                 break;
+            case Intrinsic::Free: break; // frees no variable (freeing one is undefined)
             case Intrinsic::BlockOperation: // the byte loop after it does the work
                 if (c.lhs)
-                    steps.push_back({Step::Assign, lvalue(c.lhs), ctx.bv_val(0, c.lhs->type->bits)});
+                    write(steps, c.lhs, [&] { return ctx.bv_val(0, c.lhs->type->bits); });
                 break;
             case Intrinsic::Assume:
                 if (!c.args.empty()) {
-                    z3::expr cond = truth(term(c.args[0]));
+                    z3::expr cond = truth(value(c.args[0]));
                     steps.push_back({Step::Assume, cond, cond});
                 }
                 break;
             case Intrinsic::Assert:
                 if (!c.args.empty()) {
-                    z3::expr cond = truth(term(c.args[0]));
+                    z3::expr cond = truth(value(c.args[0]));
                     // A built-in assertion while they are off is never the violation (Program::builtinAssertions).
                     steps.push_back({Step::Assume, cond, violation && P.assertsProgramProperty(c) ? !cond : cond});
                 }
                 break;
-            case Intrinsic::Malloc:
-            case Intrinsic::Free: unsupported("dynamic memory (" + c.calleeName + ")"); break;
-            case Intrinsic::None: unsupported("calls of functions without a body (" + c.calleeName + ")"); break;
             case Intrinsic::Error:
             case Intrinsic::Abort:
             case Intrinsic::Exit:
@@ -577,13 +634,8 @@ struct PredicateTransfer::Impl {
                 continue;
             z3::expr x = var(v.id);
             steps.push_back({Step::Assign, x, ctx.bv_val(0, v.type->bits)});
-            for (const auto &init : g.inits) {
-                try {
-                    steps.push_back({Step::Assign, lvalue(init.target), term(init.value)});
-                } catch (const DomainUnsupported &) {
-                    steps.push_back({Step::Havoc, x, x}); // an initializer beyond the domain: any value
-                }
-            }
+            for (const auto &init : g.inits)
+                write(steps, init.target, [&] { return value(init.value); }); // beyond the domain: any value
         }
         for (VarId p : P.functions[P.entryFunction].params)
             if (P.variable(p).type && P.variable(p).type->isInt())
