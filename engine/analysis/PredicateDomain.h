@@ -12,9 +12,12 @@
 // to the block starts where they hold (an interpolation-free refinement; Z3 gives no
 // interpolants).
 //
-// Modelled: integer and _Bool variables (globals, locals, parameters, return values) and calls
-// of functions with bodies that do not recurse. Anything else (pointers, arrays, structs,
-// floats, recursion) makes the node fail with what it met: nothing is claimed beyond it.
+// Tracked: integer and _Bool variables (globals, locals, parameters, return values) and calls
+// of functions with bodies that do not recurse. Pointers, arrays, structs, floats and the heap
+// are untracked: a read of them is any value of its type, and a write that may go through a
+// pointer (or a call of a function without a body that is given one) makes every integer
+// variable whose address is taken unknown. Recursion makes the node fail with what it met:
+// nothing is claimed beyond it.
 #pragma once
 
 #include "analysis/AbstractDomain.h"
