@@ -63,6 +63,35 @@ std::string precisionText(const ArtAnalysis &a) {
     return s;
 }
 
+// The analysis in every order (large blocks, and abstraction after every edge in rpo) beside
+// BMC with every loop fully unwound: every "finished" is safe, every violation is real and
+// replays; `decided`: the analysis is precise enough to say which.
+void agreesWithCompleteBmc(const char *body, unsigned unwind, bool decided, bool noFailedNode = false) {
+    auto p = parseC(std::string(Prelude) + body);
+    ASSERT_TRUE(p) << body;
+    BmcOptions bo;
+    bo.unwind = unwind;
+    const BmcResult b = checkProgram(*p, bo);
+    ASSERT_NE(b.verdict, Verdict::Unknown) << body << b.reason;
+    for (TraversalOrder order : Orders) {
+        auto a = predicateAnalysis(*p, order, false, false, order == TraversalOrder::ReversePostorder);
+        const StopReason stop = a->run();
+        if (stop == StopReason::Finished)
+            EXPECT_EQ(b.verdict, Verdict::Safe) << traversalOrderName(order) << ": " << body;
+        if (stop == StopReason::ViolationFound) {
+            EXPECT_EQ(b.verdict, Verdict::Unsafe) << body;
+            ASSERT_TRUE(a->counterexample());
+            EXPECT_TRUE(violates(*p, a->counterexample()->input)) << body;
+        }
+        if (decided)
+            EXPECT_TRUE(stop == StopReason::Finished || stop == StopReason::ViolationFound)
+                << traversalOrderName(order) << ": " << body << "\n" << a->stopText() << "\n" << precisionText(*a);
+        if (noFailedNode)
+            for (const ArtNode &n : a->art().nodes)
+                EXPECT_NE(n.status, ArtNodeStatus::Failed) << body << ": " << n.message;
+    }
+}
+
 } // namespace
 
 TEST(PredicateAnalysis, ProvesEqualCountersWithARefinement) {
@@ -194,30 +223,8 @@ int main(void) { int x = 0, y = 0; int *buf = malloc(4 * sizeof(int)); if (!buf)
         // Safe, but only the pointer knows why: never claimed a violation, never a loop.
         {R"(int main(void) { int x = 0; int *q = &x; *q = 1; if (x != 1) reach_error(); return 0; })", 1, false},
     };
-    for (const Case &c : cases) {
-        auto p = parseC(std::string(Prelude) + c.body);
-        ASSERT_TRUE(p) << c.body;
-        BmcOptions bo;
-        bo.unwind = c.unwind;
-        const BmcResult b = checkProgram(*p, bo);
-        ASSERT_NE(b.verdict, Verdict::Unknown) << c.body << b.reason;
-        for (TraversalOrder order : Orders) {
-            auto a = predicateAnalysis(*p, order, false, false, order == TraversalOrder::ReversePostorder);
-            const StopReason stop = a->run();
-            if (stop == StopReason::Finished)
-                EXPECT_EQ(b.verdict, Verdict::Safe) << traversalOrderName(order) << ": " << c.body;
-            if (stop == StopReason::ViolationFound) {
-                EXPECT_EQ(b.verdict, Verdict::Unsafe) << c.body;
-                ASSERT_TRUE(a->counterexample());
-                EXPECT_TRUE(violates(*p, a->counterexample()->input)) << c.body;
-            }
-            if (c.decided)
-                EXPECT_TRUE(stop == StopReason::Finished || stop == StopReason::ViolationFound)
-                    << traversalOrderName(order) << ": " << c.body << "\n" << a->stopText();
-            for (const ArtNode &n : a->art().nodes)
-                EXPECT_NE(n.status, ArtNodeStatus::Failed) << c.body << ": " << n.message;
-        }
-    }
+    for (const Case &c : cases)
+        agreesWithCompleteBmc(c.body, c.unwind, c.decided, true);
 }
 
 // Bit-vector semantics, calls, and the verdicts of BMC with every loop fully unwound: every
@@ -255,29 +262,9 @@ int main(void) { int i = 0; while (i < 2) { bump(); i++; } if (g != 7) reach_err
         {R"(int main(void) { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 5);
   int i = 0, g = 0; while (i < n) { g += 2; i++; } if (g == 8) reach_error(); return 0; })", 6},
     };
-    for (const Case &c : cases) {
-        auto p = parseC(std::string(Prelude) + c.body);
-        ASSERT_TRUE(p) << c.body;
-        BmcOptions bo;
-        bo.unwind = c.unwind;
-        const BmcResult b = checkProgram(*p, bo);
-        ASSERT_NE(b.verdict, Verdict::Unknown) << c.body << b.reason;
-        for (TraversalOrder order : Orders) {
-            // Large blocks in every order, abstraction after every edge in one (rpo).
-            auto a = predicateAnalysis(*p, order, false, false, order == TraversalOrder::ReversePostorder);
-            const StopReason stop = a->run();
-            if (stop == StopReason::Finished)
-                EXPECT_EQ(b.verdict, Verdict::Safe) << traversalOrderName(order) << ": " << c.body;
-            if (stop == StopReason::ViolationFound) {
-                EXPECT_EQ(b.verdict, Verdict::Unsafe) << c.body;
-                ASSERT_TRUE(a->counterexample());
-                EXPECT_TRUE(violates(*p, a->counterexample()->input)) << c.body;
-            }
-            // Each of these is decided: the analysis is precise enough for them.
-            EXPECT_TRUE(stop == StopReason::Finished || stop == StopReason::ViolationFound)
-                << traversalOrderName(order) << ": " << c.body << "\n" << a->stopText() << "\n" << precisionText(*a);
-        }
-    }
+    // Each of these is decided: the analysis is precise enough for them.
+    for (const Case &c : cases)
+        agreesWithCompleteBmc(c.body, c.unwind, true);
 }
 
 // Coverage over the predicate analysis's exploration: the JSON names the analysis, its
