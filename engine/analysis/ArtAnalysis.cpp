@@ -247,7 +247,8 @@ ArtAnalysis::Key ArtAnalysis::keyOf(const ArtNode &n) const {
     const int64_t depth = n.depth();
     const int64_t post = m_postorder[size_t(n.location)];
     if (m_options.depthFirstBeyond && m_observer && m_observer->beyond(n.observerState)) {
-        // A dive that has ended an execution waits until nothing else does.
+        // A finished dive (it ended an execution or made diveNodes nodes) waits until nothing
+        // else does.
         const int dive = m_dive[size_t(n.id)];
         return {m_divesDone.count(dive) ? INT64_MAX : INT64_MIN, 0, 0, -seq, n.id};
     }
@@ -800,6 +801,7 @@ size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
         m_level.clear();
         m_dive.clear();
         m_divesDone.clear();
+        m_diveSize.clear();
     } else {
         std::vector<char> removed(before, 0);
         std::vector<int> stack = m_art.nodes[size_t(keep)].children;
@@ -854,6 +856,11 @@ size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
             if (newId[size_t(d)] >= 0)
                 done.insert(newId[size_t(d)]);
         m_divesDone = std::move(done);
+        std::map<int, size_t> sizes;
+        for (const auto &[d, n] : m_diveSize)
+            if (newId[size_t(d)] >= 0)
+                sizes[newId[size_t(d)]] = n;
+        m_diveSize = std::move(sizes);
     }
     auto remap = [&](std::vector<int> &ids) {
         std::vector<int> kept;
