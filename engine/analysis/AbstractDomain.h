@@ -8,9 +8,10 @@
 
 #include "Cfa.h"
 
+#include <cstdint>
 #include <memory>
-#include <set>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,9 @@ struct CallFrame {
     EdgeId callEdge = -1; // the caller's call edge (-1 for the entry function)
     bool operator==(const CallFrame &) const = default;
 };
+
+// Positions of facts in a state (an object and a leaf of it, for the value analysis), sorted.
+using FactPositions = std::vector<std::pair<int64_t, uint32_t>>;
 
 // An abstract state of some domain. Immutable once made; snapshots share it across threads,
 // so it holds no solver terms.
@@ -41,6 +45,14 @@ struct AbstractState {
     virtual std::string describe(const Program &program) const = 0;
     // What the state says, per part: {"globals", "g = 2"}, {"main", "x = ⊤"}; {"predicates", …}.
     virtual std::vector<std::pair<std::string, std::string>> describeFrames(const Program &program) const = 0;
+
+    // An index for the stop operator (optional; LocationNodes.h) for domains whose ⊑ is
+    // "every fact the other state knows, this one knows too": where this state's facts are
+    // (sorted positions), and a hash of its values at given positions (all of them known
+    // here). a ⊑ b must imply that b's positions are among a's and that both hash alike over
+    // them. Without it (nullopt), every node at the location is asked, one by one.
+    virtual std::optional<FactPositions> knownPositions() const { return std::nullopt; }
+    virtual uint64_t valuesAt(const FactPositions &positions) const { return 0; }
 };
 
 enum class SuccessorKind {
@@ -93,6 +105,8 @@ public:
     virtual std::shared_ptr<const AbstractState> merge(const AbstractState &incoming, const AbstractState &waiting) {
         return nullptr;
     }
+    // Whether merge() may ever join (the analysis skips asking otherwise).
+    virtual bool merges() const { return false; }
     // CEGAR: whether an infeasible tree path to a target is refined (else it is decided over
     // every ART path once the waitlist is empty, as the value analysis does).
     virtual bool refines() const { return false; }

@@ -235,7 +235,8 @@ void ArtAnalysis::makeRoot() {
     m_level.push_back(0);
     m_dive.push_back(m_observer && m_observer->beyond(m_art.nodes[0].observerState) ? 0 : -1);
     if (m_art.nodes[0].status == ArtNodeStatus::Waitlist) {
-        m_atLocation[{m_art.nodes[0].location, m_art.nodes[0].observerState, callStackOf(*m_art.nodes[0].state)}].push_back(0);
+        const ArtNode &root = m_art.nodes[0];
+        m_atLocation[{root.location, root.observerState, callStackOf(*root.state)}].add(0, root.state->knownPositions(), m_art.nodes);
         enqueue(0);
     }
 }
@@ -330,7 +331,9 @@ int ArtAnalysis::addNode(int parent, const Successor &s) {
     auto &bucket = m_atLocation[{n.location, n.observerState, callStackOf(*n.state)}];
     // Merge: a waiting node at the same location takes this state into its own (it has no
     // successors yet, so none was computed from less); this node is covered by it.
-    for (int other : bucket) {
+    for (int other : bucket.all()) {
+        if (!m_domain->merges())
+            break;
         ArtNode &o = m_art.nodes[size_t(other)];
         if (o.status != ArtNodeStatus::Waitlist)
             continue;
@@ -343,20 +346,18 @@ int ArtAnalysis::addNode(int parent, const Successor &s) {
         }
     }
     // Stop: covered by a node at the same location whose state is at least as abstract.
-    for (int other : bucket) {
-        if (n.status == ArtNodeStatus::Covered)
-            break;
-        if (n.state->lessOrEqual(*m_art.nodes[size_t(other)].state)) {
+    const std::optional<FactPositions> positions = n.state->knownPositions();
+    if (n.status != ArtNodeStatus::Covered) {
+        if (int other = bucket.coverer(*n.state, positions, m_art.nodes); other >= 0) {
             n.status = ArtNodeStatus::Covered;
             n.coveredBy = other;
-            break;
         }
     }
     int id = n.id;
     bool covered = n.status == ArtNodeStatus::Covered;
     m_art.nodes.push_back(std::move(n));
     if (!covered) {
-        bucket.push_back(id);
+        bucket.add(id, positions, m_art.nodes);
         enqueue(id);
     }
     return id;
@@ -887,7 +888,7 @@ size_t ArtAnalysis::cutBelow(int keep, int *keptId) {
             noteLine(n.via);
         if (n.status == ArtNodeStatus::Covered || n.status == ArtNodeStatus::Target || n.terminal)
             continue;
-        m_atLocation[{n.location, n.observerState, callStackOf(*n.state)}].push_back(n.id);
+        m_atLocation[{n.location, n.observerState, callStackOf(*n.state)}].add(n.id, n.state->knownPositions(), m_art.nodes);
         if (n.status == ArtNodeStatus::Waitlist)
             enqueue(n.id);
     }

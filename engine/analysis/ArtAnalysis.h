@@ -9,6 +9,7 @@
 #pragma once
 
 #include "analysis/Art.h"
+#include "analysis/LocationNodes.h"
 #include "analysis/AbstractDomain.h"
 #include "semantics/PathObserver.h"
 #include "semantics/Execution.h"
@@ -223,7 +224,7 @@ private:
     std::set<int> m_divesDone;
     std::map<int, size_t> m_diveSize;
     std::vector<int> m_postorder; // per CFA node, within its function
-    std::map<std::tuple<NodeId, int, std::vector<EdgeId>>, std::vector<int>> m_atLocation;
+    std::map<std::tuple<NodeId, int, std::vector<EdgeId>>, LocationNodes> m_atLocation;
     std::vector<int> m_lineOfEdge;  // index of the edge's coverable line, -1 for none
     std::vector<char> m_lineSeen;
     size_t m_exploredLines = 0;

@@ -75,6 +75,7 @@ public:
     // Merge-join inside a block: two states of the same block start whose paths exclude each
     // other become one path formula (a disjunction, the variables' values chosen by path).
     std::shared_ptr<const AbstractState> merge(const AbstractState &incoming, const AbstractState &waiting) override;
+    bool merges() const override { return true; }
     Refinement refine(const std::vector<PathMove> &path, const std::vector<const AbstractState *> &states) override;
     // The blocks' path formulas chained from the root (exact, over bit-vectors): unsat proves
     // that no execution follows the abstract path, merged paths included.

@@ -88,8 +88,7 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
         } catch (const PathCut &) {
             return out;
         }
-        for (auto it = next->objects.begin(); it != next->objects.end();)
-            it = keyDepth(it->first) >= depth ? next->objects.erase(it) : std::next(it);
+        next->objects.eraseIf([&](ObjectKey k) { return keyDepth(k) >= depth; });
         next->stack.pop_back();
         out.push_back({{call.id, true}, call.to, SuccessorKind::Normal, false, {}, std::move(next)});
         return out;
@@ -150,8 +149,7 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
                     }
                     for (size_t i = callee.params.size(); i < c.args.size(); ++i)
                         ev.eval(c.args[i]);
-                    for (auto it = next->objects.begin(); it != next->objects.end();)
-                        it = keyDepth(it->first) > depth ? next->objects.erase(it) : std::next(it);
+                    next->objects.eraseIf([&](ObjectKey k) { return keyDepth(k) > depth; });
                     ValueEvaluator in(*this, *next, depth + 1);
                     for (VarId p : callee.params)
                         in.writable(localKey(depth + 1, p), P.variable(p).type);
@@ -340,6 +338,58 @@ bool ValueState::lessOrEqual(const AbstractState &abstract) const {
         }
     }
     return true;
+}
+
+namespace {
+uint64_t mixHash(uint64_t h, uint64_t v) {
+    // splitmix64's finalizer over the running hash and the next word.
+    uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t scalarHash(const AbstractScalar &v) {
+    uint64_t h = mixHash(v.known, v.isPointer);
+    h = mixHash(h, v.bits);
+    h = mixHash(h, uint64_t(v.object));
+    return mixHash(h, uint64_t(v.offset));
+}
+
+bool knowsAnything(const ObjectValues &o) {
+    if (!o.sparse)
+        return std::any_of(o.leaves.begin(), o.leaves.end(), [](const AbstractScalar &v) { return v.known; });
+    return o.fill.known || std::any_of(o.elements.begin(), o.elements.end(), [](const auto &e) { return e.second.known; });
+}
+} // namespace
+
+std::optional<FactPositions> ValueState::knownPositions() const {
+    FactPositions positions;
+    for (const auto &[key, values] : objects) {
+        if (values->sparse) {
+            if (knowsAnything(*values))
+                return std::nullopt;
+            continue;
+        }
+        for (size_t i = 0; i < values->leaves.size(); ++i)
+            if (values->leaves[i].known)
+                positions.push_back({key, uint32_t(i)});
+    }
+    return positions;
+}
+
+uint64_t ValueState::valuesAt(const FactPositions &positions) const {
+    uint64_t h = 0x7a1e;
+    auto it = objects.begin();
+    for (const auto &[key, leaf] : positions) {
+        // Both are sorted by object: walk forward instead of searching.
+        while (it != objects.end() && it->first < key)
+            ++it;
+        const ObjectValues *mine = it != objects.end() && it->first == key ? it->second.get() : nullptr;
+        const bool here = mine && !mine->sparse && leaf < mine->leaves.size();
+        h = mixHash(h, here ? scalarHash(mine->leaves[leaf]) : 0);
+    }
+    return h;
 }
 
 size_t ValueState::knownCount() const {
