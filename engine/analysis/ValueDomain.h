@@ -7,8 +7,8 @@
 
 #include "Cfa.h"
 #include "analysis/AbstractDomain.h"
+#include "analysis/ObjectTable.h"
 
-#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,9 +17,6 @@
 
 namespace vcov {
 
-// Abstract object ids: globals are their VarId; locals and return slots carry the call
-// depth in the upper half; string literals are negative.
-using ObjectKey = int64_t;
 constexpr ObjectKey NullObject = -1;
 
 struct AbstractScalar {
@@ -50,55 +47,6 @@ constexpr uint64_t SparseArrayElements = 4096;
 // Beyond this many elements that differ from the fill, the analysis forgets some (unknown is
 // always sound): a loop over 100000 elements would otherwise copy ever larger maps.
 constexpr size_t SparseKnownElements = 1024;
-
-// The objects of a state in one vector sorted by key. Every ART node (and every node of
-// the generator, millions of them) holds its own copy: one allocation of ~60 entries is a
-// third of the memory and time of a std::map's 60 nodes. Values stay shared between states.
-class ObjectTable {
-public:
-    using Entry = std::pair<ObjectKey, std::shared_ptr<const ObjectValues>>;
-    using iterator = std::vector<Entry>::iterator;
-    using const_iterator = std::vector<Entry>::const_iterator;
-
-    iterator begin() { return m_entries.begin(); }
-    iterator end() { return m_entries.end(); }
-    const_iterator begin() const { return m_entries.begin(); }
-    const_iterator end() const { return m_entries.end(); }
-    size_t size() const { return m_entries.size(); }
-    bool empty() const { return m_entries.empty(); }
-
-    iterator find(ObjectKey key) {
-        auto it = lowerBound(key);
-        return it != m_entries.end() && it->first == key ? it : m_entries.end();
-    }
-    const_iterator find(ObjectKey key) const { return const_cast<ObjectTable *>(this)->find(key); }
-    size_t count(ObjectKey key) const { return find(key) != end() ? 1 : 0; }
-    // The slot of `key`, empty (null) when it was not there.
-    std::shared_ptr<const ObjectValues> &operator[](ObjectKey key) {
-        auto it = lowerBound(key);
-        if (it == m_entries.end() || it->first != key)
-            it = m_entries.insert(it, Entry{key, nullptr});
-        return it->second;
-    }
-    size_t erase(ObjectKey key) {
-        auto it = find(key);
-        if (it == m_entries.end())
-            return 0;
-        m_entries.erase(it);
-        return 1;
-    }
-    template <class Pred> void eraseIf(Pred pred) {
-        std::erase_if(m_entries, [&](const Entry &e) { return pred(e.first); });
-    }
-    void clear() { m_entries.clear(); }
-
-private:
-    iterator lowerBound(ObjectKey key) {
-        return std::lower_bound(m_entries.begin(), m_entries.end(), key,
-                                [](const Entry &e, ObjectKey k) { return e.first < k; });
-    }
-    std::vector<Entry> m_entries;
-};
 
 struct ValueState : AbstractState {
     ObjectTable objects;
