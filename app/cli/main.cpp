@@ -278,7 +278,10 @@ int coverageCommand(const std::vector<std::string> &args) {
     std::cout << "assumption automaton: " << r.automaton.states.size() << " states, " << r.automaton.falseNodes
               << " ART nodes to FALSE\n";
     std::cout << "executions: " << r.executions.size() << " (" << r.spuriousPaths << " spurious paths, " << r.undecidedPaths << " undecided, "
-              << r.redundantExecutions << " covering nothing new); " << r.generationNote << "\n";
+              << r.redundantExecutions << " covering nothing new); " << r.generationNote;
+    if (r.executionsThroughCoverings)
+        std::cout << "; " << r.executionsThroughCoverings << " more along covered nodes' coverers";
+    std::cout << "\n";
     if (r.exactRan)
         std::cout << "exact: " << r.exactNote << " (bound " << r.exactBound << ")\n";
     for (const auto &[l, ex] : r.lines)

@@ -94,6 +94,7 @@ struct CoverageResult {
     size_t spuriousPaths = 0;        // generator paths to the exit that no execution follows
     size_t undecidedPaths = 0;       // ... that the solver could not decide
     size_t redundantExecutions = 0;  // executions that covered nothing new
+    size_t executionsThroughCoverings = 0; // useful ones along a covered node's coverer, once every path was explored
     std::string generationNote;      // why the generation stopped
     bool exactRan = false;
     bool exactComplete = false;      // Algorithm 1 ended with a proof, not a budget

@@ -160,6 +160,7 @@ nlohmann::json coverageToJson(const Program &program, const CoverageResult &r) {
                        {"undecided_paths", r.undecidedPaths},
                        {"redundant_executions", r.redundantExecutions},
                        {"generator_nodes", r.generatorNodes},
+                       {"through_coverings", r.executionsThroughCoverings},
                        {"note", r.generationNote}};
     if (r.exactRan)
         j["exact"] = {{"complete", r.exactComplete}, {"bound", r.exactBound}, {"note", r.exactNote}};

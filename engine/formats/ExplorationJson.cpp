@@ -132,6 +132,7 @@ json explorationToJson(const Program &program, const CoverageResult &r) {
     j["spurious_paths"] = r.spuriousPaths;
     j["undecided_paths"] = r.undecidedPaths;
     j["redundant_executions"] = r.redundantExecutions;
+    j["through_coverings"] = r.executionsThroughCoverings;
     j["generation_note"] = r.generationNote;
     j["exact"] = {{"ran", r.exactRan}, {"complete", r.exactComplete}, {"bound", r.exactBound}, {"note", r.exactNote}};
     j["seconds"] = r.seconds;
@@ -256,6 +257,7 @@ CoverageResult explorationFromJson(const Program &program, const json &j) {
         r.spuriousPaths = j.at("spurious_paths").get<size_t>();
         r.undecidedPaths = j.at("undecided_paths").get<size_t>();
         r.redundantExecutions = j.at("redundant_executions").get<size_t>();
+        r.executionsThroughCoverings = j.value("through_coverings", size_t(0)); // sessions before it had none
         r.generationNote = j.at("generation_note").get<std::string>();
         const json &exact = j.at("exact");
         r.exactRan = exact.at("ran").get<bool>();

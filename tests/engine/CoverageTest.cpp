@@ -351,6 +351,29 @@ TEST(Coverage, HeuristicAndBaselineAreBothSoundLowerBounds) {
     }
 }
 
+// The generator's value analysis covers the join of the second branch by the first's (the
+// same state: y = 1, x unknown), and the loop head after x++ by the loop head before it, so
+// its own paths reach the exit through one branch and no iteration. Once it has explored
+// every path, a path through a covered node goes on as its coverer's does: the other branch
+// and the loop body are covered too, by replayed executions, with the solver's completion off.
+TEST(Coverage, ExecutionsGoOnAlongACoveredNodesCoverer) {
+    auto p = parseC(std::string(Prelude) + "int main() {\n  int x = __VERIFIER_nondet_int();\n  int y;\n"
+                                           "  if (x > 0)\n    y = 1;\n  else\n    y = 1;\n"
+                                           "  while (__VERIFIER_nondet_int())\n    x++;\n  return y;\n}\n");
+    CoverageOptions o;
+    o.solverCompletion = false;
+    CoverageResult r = runCoverage(*p, o);
+    EXPECT_EQ(r.generationNote, "the generator explored every path");
+    EXPECT_EQ(r.executionsThroughCoverings, 2u);
+    for (unsigned line : {9u, 11u, 13u}) { // both branches and the loop body (the prelude is 4 lines)
+        const LineExplanation &ex = r.lines.at({0, line});
+        ASSERT_EQ(ex.status, LineStatus::Covered) << "line " << line;
+        Execution again = runProgram(*p, r.executions.at(size_t(ex.execution)).execution.input, {});
+        EXPECT_EQ(again.ending.kind, EndingKind::Exit);
+        EXPECT_TRUE(exercisedWithinAnalysis(*p, r.automaton, movesOf(*p, again)).lines.count({0, line}));
+    }
+}
+
 // A possible violation the model checker cannot decide (a pointer converted to an integer)
 // is no proof of anything: the finished analysis then claims no unreachable line.
 TEST(Coverage, AnUndecidedTargetBlocksUnreachabilityClaims) {
