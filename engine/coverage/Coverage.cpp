@@ -361,20 +361,36 @@ bool CoverageMeasurement::executionAlong(std::vector<PathMove> moves) {
 }
 
 // A covered node goes on as its coverer does (its state is within the coverer's), so the
-// path to it, followed by the coverer's tree path to an exit, is a path of the product too —
-// one the generator never ran to the end. Where such a path passes a line no execution
-// covers yet, the solver decides it like any other (token_ring.08: the baseline and the
-// heuristic each miss lines the other's pruning kept).
+// path to it, followed by the coverer's way to an exit (tree edges, and coverings again), is
+// a path of the product too — one the generator never ran to the end. Where such a path
+// passes a line no execution covers yet, the solver decides it like any other
+// (token_ring.08: the baseline and the heuristic each missed lines the other's pruning kept).
 void CoverageMeasurement::throughCoverings(const Art &generated, size_t &useful) {
     const auto &nodes = generated.nodes;
-    // An exit in each node's subtree (children come after their parents: the generator
-    // never cuts its ART).
-    std::vector<int> exitBelow(nodes.size(), -1);
-    for (size_t i = nodes.size(); i-- > 0;) {
-        if (nodes[i].exits)
-            exitBelow[i] = int(i);
-        if (exitBelow[i] >= 0 && nodes[i].parent >= 0 && exitBelow[size_t(nodes[i].parent)] < 0)
-            exitBelow[size_t(nodes[i].parent)] = exitBelow[i];
+    // The next node on a way from each node to an exit: a child, or — for a covered node —
+    // its coverer, which may itself reach the exit only through another covering. Set once,
+    // and only from a node whose way is already known, so every way ends at an exit.
+    std::vector<int> next(nodes.size(), -1);
+    std::vector<char> known(nodes.size(), 0);
+    for (size_t i = 0; i < nodes.size(); ++i)
+        known[i] = nodes[i].exits;
+    for (bool grew = true; grew;) {
+        grew = false;
+        // Children come after their parents (the generator never cuts its ART), coverers
+        // before the nodes they cover: one pass each way per round.
+        for (size_t i = nodes.size(); i-- > 0;) {
+            const ArtNode &n = nodes[i];
+            if (!known[i] && n.status == ArtNodeStatus::Covered && !n.merged && known[size_t(n.coveredBy)]) {
+                next[i] = n.coveredBy;
+                known[i] = 1;
+                grew = true;
+            }
+            if (known[i] && n.parent >= 0 && !known[size_t(n.parent)]) {
+                next[size_t(n.parent)] = int(i);
+                known[size_t(n.parent)] = 1;
+                grew = true;
+            }
+        }
     }
     // Whether the path to a node passes an explored line that is not covered yet.
     std::vector<char> newOnPath(nodes.size(), 0);
@@ -393,14 +409,16 @@ void CoverageMeasurement::throughCoverings(const Art &generated, size_t &useful)
     markNew();
     for (size_t i = 0; i < nodes.size() && useful < O.execBudget; ++i) {
         const ArtNode &n = nodes[i];
-        if (n.status != ArtNodeStatus::Covered || n.merged || !newOnPath[i] || exitBelow[size_t(n.coveredBy)] < 0)
+        if (n.status != ArtNodeStatus::Covered || n.merged || !newOnPath[i] || !known[i])
             continue;
         if (cancelled() || elapsed() >= O.execSeconds)
             return;
         std::vector<PathMove> moves = generated.pathTo(int(i));
-        const size_t fromCoverer = generated.pathTo(n.coveredBy).size();
-        const std::vector<PathMove> toExit = generated.pathTo(exitBelow[size_t(n.coveredBy)]);
-        moves.insert(moves.end(), toExit.begin() + long(fromCoverer), toExit.end());
+        for (int at = next[i]; at >= 0 && !nodes[size_t(at)].exits; at = next[size_t(at)]) {
+            const int step = next[size_t(at)];
+            if (step >= 0 && nodes[size_t(step)].parent == at)
+                moves.push_back(nodes[size_t(step)].via); // a tree edge; else a jump to a coverer
+        }
         if (executionAlong(std::move(moves))) {
             ++useful;
             ++r.executionsThroughCoverings;
