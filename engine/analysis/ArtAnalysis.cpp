@@ -292,6 +292,9 @@ void ArtAnalysis::noteLine(PathMove m) {
     }
 }
 
+// What a domain that never merges is offered to merge with.
+static const std::vector<int> NoNodes;
+
 int ArtAnalysis::addNode(int parent, const Successor &s) {
     ArtNode n;
     n.id = int(m_art.nodes.size());
@@ -331,9 +334,7 @@ int ArtAnalysis::addNode(int parent, const Successor &s) {
     auto &bucket = m_atLocation[{n.location, n.observerState, callStackOf(*n.state)}];
     // Merge: a waiting node at the same location takes this state into its own (it has no
     // successors yet, so none was computed from less); this node is covered by it.
-    for (int other : bucket.all()) {
-        if (!m_domain->merges())
-            break;
+    for (int other : m_domain->merges() ? bucket.all() : NoNodes) {
         ArtNode &o = m_art.nodes[size_t(other)];
         if (o.status != ArtNodeStatus::Waitlist)
             continue;
