@@ -514,6 +514,12 @@ private slots:
         app::MainWindow w;
         w.resize(1600, 1000);
         w.show();
+        // Example 1's loop makes a million nodes; since the stop operator stopped comparing
+        // each new node with every one at the loop head, 300 ms of resumed analysis can reach
+        // the default 100,000-node budget before the pause. The test is about the stop.
+        CoverageOptions o = w.coverageOptions();
+        o.analysis.budget.maxNodes = 100'000'000;
+        w.setCoverageOptions(o);
         QSignalSpy shown(&w, &app::MainWindow::programShown);
         QSignalSpy explored(&w, &app::MainWindow::explorationShown);
         QSignalSpy covered(&w, &app::MainWindow::coverageShown);
