@@ -151,6 +151,8 @@ coverage options:
   --exec-nodes N       the generator's node budget (default 2000000)
   --no-dive            the generator in CFA postorder past the explored region too (the
                        paper's order everywhere; by default it dives depth first there)
+  --dive-nodes N       nodes a dive makes before it waits behind the others (default 3000;
+                       0: no limit)
   --exec-memory MB     memory the generator may add (default 4096; 0: no limit)
   --no-heuristic       generator without the Reach tie-break (the paper's baseline)
   --no-completion      only the generator (no solver search for executions afterwards),
@@ -186,7 +188,7 @@ verify: 0 true, 10 false, 1 unknown.
 int coverageCommand(const std::vector<std::string> &args) {
     auto opts = parseCliOptions(args,
                                 {"analysis", "blocks", "merge", "order", "max-nodes", "time", "memory", "exec-budget", "exec-time",
-                                 "exec-nodes", "exec-memory", "exact-time", "baseline-json", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
+                                 "exec-nodes", "dive-nodes", "exec-memory", "exact-time", "baseline-json", "json", "lcov", "lcov-explored", "automaton", "dot", "sarif"},
                                 {"no-heuristic", "no-completion", "no-dive", "exact", "tie-break", "cartesian", "no-generalization"});
     if (!opts)
         return ExitUsage;
@@ -236,6 +238,8 @@ int coverageCommand(const std::vector<std::string> &args) {
             co.execSeconds = std::stod(v);
         if (auto v = opts->value("exec-nodes"); !v.empty())
             co.generatorMaxNodes = std::stoull(v);
+        if (auto v = opts->value("dive-nodes"); !v.empty())
+            co.generatorDiveNodes = std::stoull(v);
         if (auto v = opts->value("exec-memory"); !v.empty())
             co.generatorMaxMemoryMb = std::stoull(v);
         if (auto v = opts->value("exact-time"); !v.empty())

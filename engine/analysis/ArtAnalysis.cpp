@@ -675,6 +675,8 @@ bool ArtAnalysis::step() {
     m_art.nodes[size_t(id)].status = ArtNodeStatus::Expanded;
     m_art.nodes[size_t(id)].expansion = m_expansions++;
     const bool observerBlocks = m_observer != nullptr;
+    if (m_options.depthFirstBeyond && m_dive[size_t(id)] >= 0)
+        std::shuffle(succs.begin(), succs.end(), m_diveOrder);
     for (const auto &s : succs) {
         if (observerBlocks && m_observer->step(m_art.nodes[size_t(id)].observerState, s.move) == PathObserver::Blocked)
             continue;

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -223,6 +224,10 @@ private:
     std::vector<int> m_dive;      // per node: the first node of its dive beyond the observer's region, or -1
     std::set<int> m_divesDone;
     std::map<int, size_t> m_diveSize;
+    // A dive takes a node's successors in an order of its own, fixed by this seed: in the
+    // order the domain gives them every dive tries "skip this thread" first at each branch
+    // of a scheduler pass, and the passes that end the program lie 2^threads tries away.
+    std::minstd_rand m_diveOrder{20061};
     std::vector<int> m_postorder; // per CFA node, within its function
     std::map<std::tuple<NodeId, int, std::vector<EdgeId>>, LocationNodes> m_atLocation;
     std::vector<int> m_lineOfEdge;  // index of the edge's coverable line, -1 for none
