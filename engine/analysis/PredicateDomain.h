@@ -88,7 +88,7 @@ public:
     // Predicates per location, for the JSON output: location, C texts.
     std::vector<std::pair<NodeId, std::vector<std::string>>> predicatesByLocation() const;
 
-    struct Impl; // defined in PredicateDomain.cpp only (its helpers there name it)
+    struct Impl; // PredicateTransferImpl.h: shared by the domain's three source files only
 
 private:
     std::unique_ptr<Impl> d;
