@@ -9,7 +9,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
-#include <filesystem>
 
 namespace vcov::app {
 
@@ -88,27 +87,13 @@ void MutationRunner::start(MutationRequest request) {
         // reaches kills nothing, whatever the kill rate says (as vcov-cli mutate says too).
         std::string vacuous;
         if (last.program && last.original == Verdict::Safe && !cancel->load()) {
-            GoalOptions go;
-            go.timeSeconds = 10;
-            go.kMax = std::max(go.kMax, last.bound);
-            go.cancel = cancel.get();
-            const VacuityReport v = decideVacuity(*last.program, go, request.options.bmc.properties);
+            const VacuityReport v =
+                decideHarnessVacuity(*last.program, last.bound, 10, request.options.bmc.properties, cancel.get());
             if (!v.sites.empty() && v.error.empty()) {
                 json["assertions"] = vacuityToJson(*last.program, v);
                 json["assertions"]["bound"] = last.bound;
-                if (v.count(AssertionStatus::Vacuous)) {
-                    vacuous = vacuitySummary(v) + " (";
-                    const char *sep = "";
-                    for (const AssertionSite &a : v.sites)
-                        if (a.status == AssertionStatus::Vacuous) {
-                            vacuous += sep + std::filesystem::path(last.program->files[size_t(a.file)].path)
-                                                 .filename()
-                                                 .string() +
-                                       ":" + std::to_string(a.line);
-                            sep = ", ";
-                        }
-                    vacuous += ")";
-                }
+                if (v.count(AssertionStatus::Vacuous))
+                    vacuous = vacuitySummary(v) + " (" + vacuousSites(*last.program, v) + ")";
             }
         }
         auto report = std::make_shared<const nlohmann::json>(std::move(json));

@@ -366,10 +366,8 @@ int mutateCommand(const std::vector<std::string> &args) {
     report["campaign"] = campaignSettingsToJson(co);
     // The harness's assertions on the original code: the first shard decides them.
     if (last.program && last.original == Verdict::Safe && co.shardIndex == 0 && !opts->has("no-vacuity")) {
-        GoalOptions go;
-        go.timeSeconds = std::stod(opts->value("vacuity-time", "10"));
-        go.kMax = std::max(go.kMax, last.bound);
-        const VacuityReport v = decideVacuity(*last.program, go, co.bmc.properties);
+        const VacuityReport v = decideHarnessVacuity(*last.program, last.bound, std::stod(opts->value("vacuity-time", "10")),
+                                                     co.bmc.properties);
         if (!v.sites.empty() && v.error.empty()) {
             report["assertions"] = vacuityToJson(*last.program, v);
             report["assertions"]["bound"] = last.bound;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -307,6 +308,24 @@ std::string vacuitySummary(const VacuityReport &r) {
                       (r.sites.size() == 1 ? "" : "s") + " vacuous: never reached";
     if (const size_t unknown = r.count(AssertionStatus::Unknown))
         out += ", " + std::to_string(unknown) + " not known to be reached";
+    return out;
+}
+
+VacuityReport decideHarnessVacuity(const Program &program, unsigned bound, double seconds,
+                                   const PropertySet &properties, const std::atomic<bool> *cancel) {
+    GoalOptions go;
+    go.timeSeconds = seconds;
+    go.kMax = std::max(go.kMax, bound);
+    go.cancel = cancel;
+    return decideVacuity(program, go, properties);
+}
+
+std::string vacuousSites(const Program &program, const VacuityReport &report) {
+    std::string out;
+    for (const AssertionSite &a : report.sites)
+        if (a.status == AssertionStatus::Vacuous)
+            out += (out.empty() ? "" : ", ") + std::filesystem::path(program.files[size_t(a.file)].path).filename().string() +
+                   ":" + std::to_string(a.line);
     return out;
 }
 

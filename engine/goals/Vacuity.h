@@ -17,6 +17,7 @@
 #include "semantics/Execution.h"
 #include "semantics/Properties.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,5 +65,16 @@ std::vector<EdgeId> reachEdges(const Program &program, const AssertionSite &site
 
 // "2 of 5 assertions vacuous: never reached" and the like; empty when there is none.
 std::string vacuitySummary(const VacuityReport &report);
+
+// A mutation campaign's harness on the original code, verified safe at `bound`: its
+// assertions decided within `seconds`, k-induction's k up to at least that bound (a harness
+// whose assertions nothing reaches kills no mutant, whatever the kill rate says). The CLI's
+// and the window's campaigns both ask this.
+VacuityReport decideHarnessVacuity(const Program &program, unsigned bound, double seconds,
+                                   const PropertySet &properties, const std::atomic<bool> *cancel = nullptr);
+
+// "harness.c:12, harness.c:20": where the vacuous assertions are (file names without their
+// directories); empty when there is none.
+std::string vacuousSites(const Program &program, const VacuityReport &report);
 
 } // namespace vcov
