@@ -145,7 +145,8 @@ coverage options:
   --tie-break          break ties of the order by the Reach score of the location
   --max-nodes N        ART node budget (default 100000)
   --time S             analysis time budget in seconds (default 60)
-  --memory MB          analysis memory budget (resident size of the process)
+  --memory MB          analysis memory budget (resident size of the process; default: what it
+                       holds at the start plus half of the machine's available memory)
   --exec-budget N      executions that add coverage (default 10)
   --exec-time S        time budget for generating executions (default 60)
   --exec-nodes N       the generator's node budget (default 2000000)
@@ -153,7 +154,8 @@ coverage options:
                        paper's order everywhere; by default it dives depth first there)
   --dive-nodes N       nodes a dive makes before it waits behind the others (default 3000;
                        0: no limit)
-  --exec-memory MB     memory the generator may add (default 4096; 0: no limit)
+  --exec-memory MB     memory the generator may add (default 4096, and at most 80 % of the
+                       machine's available memory; 0: no limit)
   --no-heuristic       generator without the Reach tie-break (the paper's baseline)
   --no-completion      only the generator (no solver search for executions afterwards),
                        as in the paper's experiment
@@ -232,6 +234,8 @@ int coverageCommand(const std::vector<std::string> &args) {
             co.analysis.budget.maxSeconds = std::stod(v);
         if (auto v = opts->value("memory"); !v.empty())
             co.analysis.budget.maxMemoryMb = std::stoull(v);
+        else // half of what the machine has, the rest for the generator
+            co.analysis.budget.maxMemoryMb = memoryCeilingMb(0.5);
         if (auto v = opts->value("exec-budget"); !v.empty())
             co.execBudget = std::stoull(v);
         if (auto v = opts->value("exec-time"); !v.empty())

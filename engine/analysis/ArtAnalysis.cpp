@@ -194,6 +194,21 @@ size_t residentMb() {
     return size_t(resident) * size_t(sysconf(_SC_PAGESIZE)) / (1024 * 1024);
 }
 
+size_t memoryCeilingMb(double share) {
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return 0;
+    char line[256];
+    size_t availableKb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %zu kB", &availableKb) == 1)
+            break;
+    fclose(f);
+    if (!availableKb)
+        return 0;
+    return residentMb() + size_t(double(availableKb) / 1024 * share);
+}
+
 ArtAnalysis::ArtAnalysis(const Program &program, ArtOptions options, const PathObserver *observer, Score score)
     : P(program), m_options(options), m_observer(observer), m_score(std::move(score)),
       m_postorder(cfaPostorder(program)) {

@@ -41,6 +41,11 @@ std::optional<TraversalOrder> traversalOrderFromName(const std::string &name);
 // The resident memory of this process in MB (0 where /proc is not there): what
 // ArtBudget::maxMemoryMb is held against.
 size_t residentMb();
+// What this process may still take without pushing the machine into its OOM killer: this
+// process's resident memory plus `share` of the machine's available memory (MemAvailable), in
+// MB; 0 where /proc/meminfo is not there (no ceiling). A Linux driver's value analysis grows
+// by gigabytes a minute, and a run the kernel kills loses everything it found.
+size_t memoryCeilingMb(double share);
 
 struct ArtBudget {
     size_t maxNodes = 0;     // 0: no limit

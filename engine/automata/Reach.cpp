@@ -1,6 +1,7 @@
 #include "automata/Reach.h"
 
 #include <bit>
+#include <chrono>
 #include <deque>
 
 namespace vcov {
@@ -66,8 +67,10 @@ std::vector<LineSet> cfaReach(const Program &p, const LineIndex &lines) {
 
 } // namespace
 
-ReachScores computeReach(const Program &program, const LineIndex &lines, const AssumptionAutomaton &aa) {
+ReachScores computeReach(const Program &program, const LineIndex &lines, const AssumptionAutomaton &aa,
+                         double maxSeconds) {
     ReachScores r;
+    const auto start = std::chrono::steady_clock::now();
     std::vector<LineSet> cfa = cfaReach(program, lines);
     r.ofLocation.resize(cfa.size());
     for (size_t i = 0; i < cfa.size(); ++i)
@@ -99,12 +102,17 @@ ReachScores computeReach(const Program &program, const LineIndex &lines, const A
         }
     }
     // Least fixed point by chaotic iteration: sets only grow, and they are bounded.
-    r.reachOfState = local;
+    r.reachOfState = std::move(local);
     std::deque<int> work;
     std::vector<char> queued(n, 1);
     for (size_t i = 0; i < n; ++i)
         work.push_back(int(i));
     while (!work.empty()) {
+        if (maxSeconds > 0 && (r.iterations & 4095) == 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= maxSeconds) {
+            r.complete = false;
+            break;
+        }
         int i = work.front();
         work.pop_front();
         queued[size_t(i)] = 0;

@@ -32,11 +32,16 @@ struct ReachScores {
     std::vector<uint32_t> ofLocation;  // TRUE × CFA: lines reachable from a location in the CFA
     std::vector<LineSet> reachOfState; // the fixed point itself, per state
     size_t iterations = 0;
+    bool complete = true;              // false: the iteration stopped at its time limit
 
     // The score of a product state (automaton state or FALSE/TRUE, CFA location).
     uint32_t score(int aaState, NodeId location) const;
 };
 
-ReachScores computeReach(const Program &program, const LineIndex &lines, const AssumptionAutomaton &aa);
+// maxSeconds > 0: the fixed point's iteration stops there and the scores are those of the
+// sets so far (each a subset of its Reach: a weaker heuristic, never a claim). A Linux
+// driver's automaton of millions of states took minutes and gigabytes here.
+ReachScores computeReach(const Program &program, const LineIndex &lines, const AssumptionAutomaton &aa,
+                         double maxSeconds = 0);
 
 } // namespace vcov

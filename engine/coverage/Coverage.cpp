@@ -239,7 +239,8 @@ void CoverageMeasurement::overApproximate() {
         r.analysisStopText += "; " + std::to_string(art.unconfirmedTargets()) +
                               " possible violation(s) are not decided";
     r.automaton = AssumptionAutomaton::fromArt(art);
-    r.reach = computeReach(P, m_lineIndex, r.automaton);
+    // The heuristic's scores get a quarter of the generation's time: past it, partial sets.
+    r.reach = computeReach(P, m_lineIndex, r.automaton, O.execSeconds / 4);
 
     // The lines of ART edges, with the nodes they leave from.
     for (const FileLine &l : m_lineIndex.lines)
@@ -282,6 +283,10 @@ void CoverageMeasurement::generate() {
                           [&reach](const ArtNode &n) { return double(reach.score(n.observerState, n.location)); });
     size_t useful = 0, steps = 0;
     const size_t baseMb = residentMb();
+    // What the generator adds, and never more than most of what the machine has left.
+    size_t generatorMb = O.generatorMaxMemoryMb;
+    if (const size_t ceiling = memoryCeilingMb(0.8); generatorMb && ceiling)
+        generatorMb = std::max<size_t>(1, std::min(generatorMb, ceiling - std::min(ceiling, baseMb)));
     r.generationNote = "the generator explored every path";
     while (true) {
         if (cancelled()) {
@@ -297,8 +302,8 @@ void CoverageMeasurement::generate() {
             break;
         }
         // What the generator added, not what the analysis left behind.
-        if (O.generatorMaxMemoryMb && (++steps & 1023) == 0 && residentMb() >= baseMb + O.generatorMaxMemoryMb) {
-            r.generationNote = "the generator's memory budget (" + std::to_string(O.generatorMaxMemoryMb) + " MB) ran out";
+        if (generatorMb && (++steps & 1023) == 0 && residentMb() >= baseMb + generatorMb) {
+            r.generationNote = "the generator's memory budget (" + std::to_string(generatorMb) + " MB) ran out";
             break;
         }
         // A target's check (10 s at most) ends with the generation budget, not after it

@@ -54,8 +54,9 @@ def run(cli, task, analysis, budget, exec_time, cartesian, order=None, merge=Non
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=budget + 2 * exec_time + 600)
         seconds = time.monotonic() - start
         if p.returncode not in (0, 10) or not os.path.exists(out) or not os.path.exists(base_out):
-            first = (p.stderr or p.stdout).strip().splitlines()
-            error = {"error": first[0] if first else "exit %d" % p.returncode, "seconds": seconds}
+            # The last line says what ended the run; the first are the front end's warnings.
+            lines = [l for l in (p.stderr or p.stdout).strip().splitlines() if " warning: " not in l]
+            error = {"error": "exit %d%s" % (p.returncode, ": " + lines[-1] if lines else ""), "seconds": seconds}
             return error, error
         return measured(json.load(open(base_out)), seconds), measured(json.load(open(out)), seconds)
 

@@ -249,6 +249,39 @@ TEST(Reach, LeastFixedPointOnAHandMadeAutomaton) {
     }
 }
 
+// Reach under a time limit (a driver's automaton of millions of states): the iteration stops
+// and each state's set is a subset of its fixed point's — a weaker heuristic, nothing more.
+TEST(Coverage, ReachStoppedAtItsTimeLimitGivesSubsetsOfTheFixedPoint) {
+    auto p = parseC(std::string(Prelude) + R"(int main(void) {
+  int x = 0, s = 0;
+  while (x < 300) {
+    if (__VERIFIER_nondet_int()) s++;
+    x++;
+  }
+  return s;
+})");
+    LineIndex lines(*p);
+    ArtOptions o;
+    o.budget.maxNodes = 3000;
+    ArtAnalysis a(*p, o);
+    a.run();
+    AssumptionAutomaton aa = AssumptionAutomaton::fromArt(a.art());
+    ASSERT_GT(aa.states.size(), 1000u);
+    ReachScores full = computeReach(*p, lines, aa);
+    EXPECT_TRUE(full.complete);
+    ReachScores cut = computeReach(*p, lines, aa, 1e-9);
+    EXPECT_FALSE(cut.complete);
+    EXPECT_LT(cut.iterations, full.iterations);
+    size_t smaller = 0;
+    for (size_t i = 0; i < aa.states.size(); ++i) {
+        LineSet u = cut.reachOfState[i];
+        u.merge(full.reachOfState[i]);
+        EXPECT_EQ(u, full.reachOfState[i]) << "state " << i;
+        smaller += cut.ofState[i] < full.ofState[i];
+    }
+    EXPECT_GT(smaller, 0u);
+}
+
 TEST(Coverage, ThreePathsAreAllCovered) {
     auto p = parseC(std::string(Prelude) + ThreePaths);
     CoverageOptions o;
