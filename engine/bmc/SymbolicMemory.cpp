@@ -345,11 +345,12 @@ SymValue Encoder::leafWritten(const SymValue &leaf, const LeafHit &h, const SymV
     if (h.number) {
         // Bytes or a word written over a pointer: NULL where all are zero, else the raw
         // address, which is no object here (assembledPointer stops a path that uses it).
+        // The old address only matters for the bytes the write leaves (building it for a
+        // whole-word write cost gigaset's path checks ~6 s each, in Z3's simplifier).
         const unsigned width = P.dataModel() == DataModel::ILP32 ? 32 : 64;
-        z3::expr raw = addressOf(leaf).extract(width - 1, 0);
-        if (h.byte < 0)
-            raw = value.bv;
-        else {
+        z3::expr raw = value.bv;
+        if (h.byte >= 0) {
+            raw = addressOf(leaf).extract(width - 1, 0);
             const unsigned lo = unsigned(8 * h.byte), hi = lo + 8 * h.width;
             z3::expr bits = value.bv;
             if (hi < width)
