@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QTimer>
 
+#include <cstdlib>
 #include <iostream>
 
 using namespace vcov;
@@ -23,11 +24,14 @@ int main(int argc, char **argv) {
     if (first == "--help" || first == "-h") {
         std::cout << "usage: vcov [FILE.c... | TASK.yml] [-I DIR] [-D NAME[=V]] [--32|--64] [--task T.yml]\n"
                      "            [--compile-commands DB] [--cbmc-proof DIR] [--function NAME] [--run]\n"
-                     "            [--quit-when-done]\n"
+                     "            [--quit-when-done] [--time S] [--exec-time S]\n"
                      "            [--screenshot OUT.png] [--example NAME [--explain]] [--trace FILE]\n"
                      "  --example NAME  open a bundled example (File > Open Example) and run it:\n"
                      "                  coverage, or mutation (a campaign on insertion sort and a weak\n"
                      "                  harness, its survivor selected); --explain then shows its witness\n"
+                     "  --time S        the analysis's time budget for this run (Analysis > Settings\n"
+                     "                  keeps the default), as vcov-cli coverage --time\n"
+                     "  --exec-time S   time for generating executions, as vcov-cli coverage --exec-time\n"
                      "  --function NAME the entry function (default main), as CBMC's --function\n"
                      "  --cbmc-proof DIR  open a CBMC proof folder (cbmc-starter-kit Makefile)\n"
                      "  --trace FILE    open a CBMC trace (--json-ui, --xml-ui) or an SV-COMP violation\n"
@@ -53,7 +57,7 @@ int main(int argc, char **argv) {
     for (const QString &a : QApplication::arguments().mid(1))
         args.push_back(a.toStdString());
     // --function NAME is the entry, as in vcov-cli and CBMC (its CFA is shown first).
-    auto options = cli::parseCliOptions(args, {"screenshot", "example", "trace"},
+    auto options = cli::parseCliOptions(args, {"screenshot", "example", "trace", "time", "exec-time"},
                                       {"run", "quit-when-done", "explain"});
     if (!options)
         return cli::ExitUsage;
@@ -68,6 +72,20 @@ int main(int argc, char **argv) {
     app::MainWindow window;
     if (screenshot.isEmpty())
         window.restoreLayout();
+    // Budgets for this run only (a large driver's first look needs less than the default).
+    CoverageOptions budgets = window.coverageOptions();
+    for (const auto &[name, seconds] : {std::pair{"time", &budgets.analysis.budget.maxSeconds},
+                                        std::pair{"exec-time", &budgets.execSeconds}})
+        if (const std::string v = options->value(name); !v.empty()) {
+            char *end = nullptr;
+            const double s = std::strtod(v.c_str(), &end);
+            if (end == v.c_str() || *end || !(s > 0)) {
+                std::cerr << "vcov: --" << name << " wants a number of seconds above 0, not '" << v << "'\n";
+                return cli::ExitUsage;
+            }
+            *seconds = s;
+        }
+    window.setCoverageOptions(budgets);
     window.show();
 
     bool quit = options->has("quit-when-done");
