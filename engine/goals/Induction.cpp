@@ -1,9 +1,11 @@
 #include "goals/Induction.h"
 
 #include "bmc/LoopStructure.h"
+#include "analysis/LiveVariables.h"
 #include "goals/AllocationSites.h"
 #include "semantics/Layout.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
@@ -80,90 +82,6 @@ private:
     const AllocationSites *m_sites;
 };
 
-// The variables an edge reads, and the one it writes whole (NoVar: none).
-void usesOf(const CfaEdge &e, std::vector<VarId> &uses, VarId &def) {
-    def = NoVar;
-    auto lvalue = [&](const ExprPtr &lv) {
-        if (lv->kind == ExprKind::Var)
-            def = lv->var;
-        else
-            collectVars(lv, uses);
-    };
-    switch (e.kind) {
-    case EdgeKind::Assignment:
-        collectVars(e.rhs, uses);
-        lvalue(e.lhs);
-        break;
-    case EdgeKind::Declaration: {
-        std::vector<VarId> targets;
-        for (const Initializer &i : e.inits) {
-            collectVars(i.value, uses);
-            collectVars(i.target, targets);
-        }
-        for (VarId v : targets)
-            if (v != e.declared)
-                uses.push_back(v);
-        def = e.declared;
-        break;
-    }
-    case EdgeKind::Assume: collectVars(e.cond, uses); break;
-    case EdgeKind::Call:
-        for (const ExprPtr &a : e.call.args)
-            collectVars(a, uses);
-        if (e.call.lhs)
-            lvalue(e.call.lhs);
-        break;
-    case EdgeKind::Return:
-        if (e.value)
-            collectVars(e.value, uses);
-        break;
-    default: break;
-    }
-}
-
-// The entry function's locals that hold pointers and are dead at `head`: every path from
-// it writes them whole before it reads them (backward liveness over the function's CFA;
-// variables whose address is taken are live everywhere, callees cannot name the others).
-std::set<VarId> deadPointersAt(const Program &p, const FunctionCfa &main, NodeId head,
-                               const std::set<VarId> &addressTaken) {
-    std::set<VarId> candidates;
-    for (VarId v : main.locals)
-        if (holdsPointers(p.variable(v).type) && !addressTaken.count(v) && !p.variable(v).isParam)
-            candidates.insert(v);
-    if (candidates.empty())
-        return {};
-    std::map<NodeId, std::set<VarId>> live;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (size_t n = main.nodes.size(); n-- > 0;) {
-            const NodeId node = main.nodes[n];
-            std::set<VarId> in;
-            for (EdgeId id : p.node(node).out) {
-                const CfaEdge &e = p.edge(id);
-                std::vector<VarId> uses;
-                VarId def;
-                usesOf(e, uses, def);
-                for (VarId v : live[e.to])
-                    if (v != def)
-                        in.insert(v);
-                for (VarId v : uses)
-                    if (candidates.count(v))
-                        in.insert(v);
-            }
-            std::set<VarId> &slot = live[node];
-            if (in != slot) {
-                slot = std::move(in);
-                changed = true;
-            }
-        }
-    }
-    std::set<VarId> dead;
-    for (VarId v : candidates)
-        if (!live[head].count(v))
-            dead.insert(v);
-    return dead;
-}
-
 // Havoc gives no pointer a value an execution could have: a write set with one is refused.
 void refusePointerWrites(const Program &p, const std::set<VarId> &vars, std::string &refused) {
     for (VarId v : vars)
@@ -235,6 +153,9 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
     const FunctionCfa &main = program.functions[program.entryFunction];
     const LoopStructure ls = computeLoops(program, main);
     const AllocationSites sites(program);
+    // A pointer local that is dead at a loop's head (written whole before it is read on
+    // every path from there) needs no havoc; callees cannot name the others.
+    const auto dead = deadLocals(program, main, sites.addressTaken());
     for (size_t i = 0; i < ls.loops.size(); ++i) {
         const LoopInfo &l = ls.loops[i];
         InductionLoop loop;
@@ -258,9 +179,10 @@ std::vector<InductionLoop> inductionLoops(const Program &program) {
         if (ls.irreducible)
             loop.refused = "the function has irreducible control flow";
         loop.writes.assign(w.vars.begin(), w.vars.end());
-        const std::set<VarId> dead = deadPointersAt(program, main, l.head, sites.addressTaken());
+        const auto deadHere = dead.find(l.head);
         for (VarId v : loop.writes) {
-            if (dead.count(v))
+            if (deadHere != dead.end() && holdsPointers(program.variable(v).type) && !program.variable(v).isParam &&
+                std::find(deadHere->second.begin(), deadHere->second.end(), v) != deadHere->second.end())
                 continue;
             if (holdsPointers(program.variable(v).type) && !sites.known(v) && loop.refused.empty())
                 loop.refused = "it writes the pointer " + program.variable(v).name;
