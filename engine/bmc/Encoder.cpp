@@ -390,6 +390,21 @@ void Encoder::intrinsic(const CfaEdge &e, Eval &ev) {
 }
 
 void Encoder::apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming) {
+    try {
+        applyVariants(unode, ue, std::move(s), incoming);
+    } catch (BmcUnsupported &u) {
+        // Where, as every refusal says it (a driver's "access through a different type" did not).
+        if (ue.edge >= 0) {
+            const CfaEdge &e = P.edge(ue.edge);
+            if (e.range.valid() && size_t(e.range.file) < P.files.size())
+                u.what += " at " + P.files[size_t(e.range.file)].path + ":" + std::to_string(e.range.beginLine) + ":" +
+                          std::to_string(e.range.beginColumn) + " [" + e.text + "]";
+        }
+        throw;
+    }
+}
+
+void Encoder::applyVariants(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming) {
     m_unode = unode;
     m_onReturn = ue.kind == UEdge::Leave;
     auto variants = ue.kind == UEdge::Cfa ? m_variantEdges.find(ue.edge) : m_variantEdges.end();

@@ -371,6 +371,7 @@ private:
     State merge(std::vector<State> &in);
     bool accepting(int monitor) const { return !opts.observer || opts.observer->accepting(monitor); }
     void apply(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming);
+    void applyVariants(int unode, const UEdge &ue, State s, std::vector<std::vector<State>> &incoming);
     void applyEdge(int unode, const UEdge &ue, const CfaEdge &e, State s, std::vector<std::vector<State>> &incoming);
     void intrinsic(const CfaEdge &e, Eval &ev);
     // Gives the object at dst (of type t) arbitrary contents: not an input of any execution.

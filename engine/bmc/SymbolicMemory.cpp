@@ -238,10 +238,13 @@ std::vector<Encoder::LeafHit> Encoder::leavesAt(int object, const z3::expr &give
                 miss = ctx.bool_val(false);
                 return out;
             }
-            // Inside a leaf, and neither it nor a byte of it: not modelled, never taken for
-            // an access outside the object (which a path would then be assumed not to make).
+            // Inside a leaf, and neither it nor a byte of it: a miss that missedAccess calls
+            // not modelled where a path makes it (unknown), never an access outside the
+            // object. Refusing it here refused every program where some pointer only might
+            // point there (pktcdvd: a driver struct's pointer field read where the pointer
+            // may, by the encoding alone, be a string literal's address).
             if (k >= leaves[i].offset && k < leaves[i].offset + leaves[i].type->sizeBytes)
-                throw BmcUnsupported{"access to " + d.name + " through a different type"};
+                return out;
         }
         return out;
     }
@@ -638,9 +641,8 @@ z3::expr Encoder::arrayMiss(const ObjectDesc &d, const z3::expr &offset, const T
     uint64_t k;
     if (offset.is_numeral_u64(k)) {
         const bool element = k % size == 0 && k / size < d.count;
-        if (element && !sameKind)
-            throw BmcUnsupported{"access to " + d.name + " through a different type"};
-        return element ? beyond : ctx.bool_val(true);
+        // Another type at an element: a miss, not modelled where a path makes it (above).
+        return element && sameKind ? beyond : ctx.bool_val(true);
     }
     if (!sameKind)
         return ctx.bool_val(true);
