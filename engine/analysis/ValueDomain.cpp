@@ -1,5 +1,4 @@
 #include "analysis/ValueEvaluator.h"
-#include "analysis/LiveVariables.h"
 
 #include "semantics/FloatSemantics.h"
 #include "semantics/IntegerSemantics.h"
@@ -20,12 +19,9 @@ void forEachExpr(const ExprPtr &e, const std::function<void(const Expr &)> &f) {
         forEachExpr(op, f);
 }
 
-bool knowsAnything(const ObjectValues &o);
-
 } // namespace
 
-ValueTransfer::ValueTransfer(const Program &program)
-    : P(program), m_addressTaken(addressTakenVariables(program)), m_livenessKnown(program.functions.size(), 0) {
+ValueTransfer::ValueTransfer(const Program &program) : P(program) {
     auto collect = [&](const ExprPtr &e) {
         forEachExpr(e, [&](const Expr &x) {
             if (x.kind == ExprKind::StringLit && !m_stringKeys.count(&x)) {
@@ -94,7 +90,6 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
         }
         next->objects.eraseIf([&](ObjectKey k) { return keyDepth(k) >= depth; });
         next->stack.pop_back();
-        forgetDeadLocals(*next, call.to, depth - 1);
         out.push_back({{call.id, true}, call.to, SuccessorKind::Normal, false, {}, std::move(next)});
         return out;
     }
@@ -253,38 +248,10 @@ std::vector<Successor> ValueTransfer::successors(const AbstractState &abstract, 
             succ.kind = SuccessorKind::Terminal;
             succ.exits = true;
         }
-        if (succ.kind == SuccessorKind::Normal)
-            forgetDeadLocals(*next, succ.location, next->depth());
         succ.state = std::move(next);
         out.push_back(std::move(succ));
     }
     return out;
-}
-
-void ValueTransfer::forgetDeadLocals(ValueState &state, NodeId location, int depth) {
-    // At a function's exit every local is dead; the state there keeps the path's values
-    // for the views (the exit of main ends the path, a callee's frame goes at its return).
-    const FunctionId f = P.node(location).function;
-    if (f < 0 || size_t(f) >= m_livenessKnown.size() || location == P.functions[size_t(f)].exit)
-        return;
-    if (!m_livenessKnown[size_t(f)]) {
-        m_livenessKnown[size_t(f)] = 1;
-        for (auto &[node, vars] : deadLocals(P, P.functions[size_t(f)], m_addressTaken))
-            m_deadAt.emplace(node, std::move(vars));
-    }
-    auto dead = m_deadAt.find(location);
-    if (dead == m_deadAt.end())
-        return;
-    for (VarId v : dead->second) {
-        const ObjectKey key = localKey(depth, v);
-        auto it = state.objects.find(key);
-        if (it == state.objects.end() || !knowsAnything(*it->second))
-            continue;
-        // Unknown leaves, as a declaration without initializer leaves them.
-        const Type *type = it->second->type ? it->second->type : P.variable(v).type;
-        state.objects.erase(key);
-        ValueEvaluator(*this, state, depth).writable(key, type);
-    }
 }
 
 std::string ValueTransfer::objectName(ObjectKey key) const {

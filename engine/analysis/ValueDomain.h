@@ -12,9 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace vcov {
@@ -81,13 +79,7 @@ public:
     std::string objectName(ObjectKey key) const;
 
 private:
-    // The top frame's locals that are dead at `location` become unknown (LiveVariables.h).
-    void forgetDeadLocals(ValueState &state, NodeId location, int depth);
-
     const Program &P;
-    std::set<VarId> m_addressTaken;
-    std::vector<char> m_livenessKnown; // by function
-    std::unordered_map<NodeId, std::vector<VarId>> m_deadAt;
     std::vector<const Expr *> m_strings; // string literals by index (keys -2 - index)
     std::map<const Expr *, ObjectKey> m_stringKeys;
     friend class ValueEvaluator;
