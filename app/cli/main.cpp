@@ -157,8 +157,8 @@ coverage options:
   --exec-memory MB     memory the generator may add (default 4096, and at most 80 % of the
                        machine's available memory; 0: no limit)
   --no-heuristic       generator without the Reach tie-break (the paper's baseline)
-  --no-completion      only the generator (no solver search for executions afterwards),
-                       as in the paper's experiment
+  --no-completion      only the generator (no free run on zero inputs and no solver search
+                       for executions afterwards), as in the paper's experiment
   --exact              decide the remaining explored lines (Algorithm 1): covered or unreachable
   --exact-time S       time budget of --exact (default 60)
   --json OUT           write lines, per-line explanations, executions, series, automaton size

@@ -142,6 +142,7 @@ public:
     void generate();
     // Algorithm 1's query where the generator's paths were spurious, within its budget.
     void complete();
+    void freeRun();
     // --exact: Algorithm 1 until every explored line is covered or proved unreachable.
     void decideExactly();
     // Every line's status and its reason, the last point of the series.
@@ -514,6 +515,8 @@ CoverageMeasurement::SearchOutcome CoverageMeasurement::searchRegion(bool exact,
 }
 
 void CoverageMeasurement::complete() {
+    if (O.solverCompletion)
+        freeRun();
     size_t useful = 0;
     for (const auto &x : r.executions)
         useful += !x.newLines.empty();
@@ -522,6 +525,26 @@ void CoverageMeasurement::complete() {
                                        O.execBudget - useful, "solver");
         r.generationNote += "; solver completion: " + o.note;
     }
+}
+
+// Before the solver's search, the interpreter on zero inputs (a user's first test): a real,
+// replayed execution, and what it passes inside the region is covered like any other's.
+// It costs milliseconds, bounded by steps and time. On a Linux driver it is often the
+// quick way out of the harness: gigaset's main ends at once where its first nondet choice
+// is 0, while the generator's first paths went into the harness's loop and were spurious,
+// and its 60 s ran out before the solver's search could start.
+void CoverageMeasurement::freeRun() {
+    InterpreterOptions io;
+    io.properties = {Property::Assertion};
+    io.maxSteps = 200'000;
+    io.maxSeconds = 2;
+    Execution x = runProgram(P, ExecutionInput{}, io);
+    if (x.ending.kind != EndingKind::Exit)
+        return;
+    CoverageExecution ce;
+    ce.moves = movesOf(P, x);
+    ce.execution = std::move(x);
+    record(std::move(ce), "free run");
 }
 
 void CoverageMeasurement::decideExactly() {

@@ -32,7 +32,7 @@ struct CoverageOptions {
     bool generatorDepthFirstBeyond = true;
     size_t generatorDiveNodes = 3000;
     bool heuristic = true;           // Reach score as tie-break of the generator's postorder
-    bool solverCompletion = true;    // after the generator, Algorithm 1's query finds more executions
+    bool solverCompletion = true;    // after the generator, a free run and Algorithm 1's query find more executions
     bool exact = false;              // Algorithm 1 after the generation
     double exactSeconds = 60;
     unsigned exactMaxUnwind = 64;    // the bound grows 2, 4, 8, ... up to this
@@ -48,7 +48,7 @@ struct CoverageExecution {
     size_t movesBeforeFalse = 0;     // the prefix inside the explored region
     std::vector<FileLine> newLines;  // lines this execution covered first
     double foundAt = 0;              // seconds since the coverage computation started
-    std::string origin;              // "generator", "solver" (completion) or "exact"
+    std::string origin;              // "generator", "free run" or "solver" (completion), or "exact"
 };
 
 struct LineExplanation {

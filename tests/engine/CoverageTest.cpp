@@ -293,6 +293,22 @@ TEST(Coverage, ThreePathsAreAllCovered) {
         EXPECT_EQ(x.execution.ending.kind, EndingKind::Exit);
 }
 
+// The completion starts with a free run (the interpreter on zero inputs): with no time left
+// for the generator or the solver, it alone covers the path x = 0 takes.
+TEST(Coverage, TheCompletionsFreeRunCoversThePathOfZeroInputs) {
+    auto p = parseC(std::string(Prelude) + ThreePaths);
+    CoverageOptions o;
+    o.execSeconds = 1e-9;
+    CoverageResult r = runCoverage(*p, o);
+    ASSERT_EQ(r.executions.size(), 1u);
+    EXPECT_EQ(r.executions[0].origin, "free run");
+    EXPECT_EQ(r.executions[0].execution.ending.kind, EndingKind::Exit);
+    EXPECT_EQ(statusOf(r, 13), LineStatus::Covered);          // y = 30
+    EXPECT_EQ(statusOf(r, 9), LineStatus::OverApproximated);  // y = 10
+    o.solverCompletion = false; // the paper's generator alone: no free run
+    EXPECT_TRUE(runCoverage(*p, o).executions.empty());
+}
+
 TEST(Coverage, Example1LongLoopIsExploredButNotCoveredAndNoBugClaimed) {
     auto p = parseC(readData("example1.c"));
     CoverageOptions o;
