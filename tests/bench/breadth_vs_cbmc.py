@@ -75,8 +75,11 @@ def vcov_verdict(status, text):
         return "safe"
     if status == 10:
         return "unsafe"
-    if "unsupported" in text:
+    # The verdict line, not a front-end warning that names an unsupported construct.
+    if "VERIFICATION UNKNOWN: unsupported" in text:
         return "refused"
+    if "VERIFICATION UNKNOWN: bound too small" in text:
+        return "bound"
     return "unknown" if status == 1 else f"err{status}"
 
 

@@ -10,7 +10,8 @@ of TABLES.tsv whose task is a driver), each expected to reach __VERIFIER_error. 
   - CBMC 6.6 at the same bound with unwinding assertions (on a copy whose __VERIFIER_error
     fails an assertion), in the task's data model.
 Verdicts: safe / unsafe (bmc: a replayed counterexample; CBMC: a failed assertion other than
-an unwinding assertion) / unknown / timeout. Speed depends on the machine: benchmark
+an unwinding assertion) / bound (bmc: the bound is too small) / refused (bmc: unsupported) /
+unknown / timeout. Speed depends on the machine: benchmark
 figures, not test verdicts.
 """
 import argparse
