@@ -65,11 +65,10 @@ private:
     std::vector<char> m_wanted;
 };
 
-// Replays an execution found by the solver and records what it covers. nullopt when it
-// does not end normally (then it is no coverage evidence).
-std::optional<CoverageExecution> confirm(const Program &program, const AssumptionAutomaton &aa,
-                                         const ExecutionInput &input) {
-    InterpreterOptions io;
+// Replays an execution found by the solver (or runs the free run's inputs) and records what
+// it covers. nullopt when it does not end normally (then it is no coverage evidence).
+std::optional<CoverageExecution> confirm(const Program &program, const ExecutionInput &input,
+                                         InterpreterOptions io = {}) {
     io.properties = {Property::Assertion};
     Execution x = runProgram(program, input, io);
     if (x.ending.kind != EndingKind::Exit)
@@ -355,7 +354,7 @@ bool CoverageMeasurement::executionAlong(std::vector<PathMove> moves) {
         ++(s.status == ExecutionSearch::NotFound ? r.spuriousPaths : r.undecidedPaths);
         return false;
     }
-    auto ce = confirm(P, r.automaton, s.input);
+    auto ce = confirm(P, s.input);
     if (!ce) {
         ++r.undecidedPaths; // the solver's inputs do not end normally: not evidence
         return false;
@@ -471,7 +470,7 @@ CoverageMeasurement::SearchOutcome CoverageMeasurement::searchRegion(bool exact,
         }
         out.bound = bound;
         if (s.status == ExecutionSearch::Found) {
-            auto ce = confirm(P, r.automaton, s.input);
+            auto ce = confirm(P, s.input);
             size_t before = m_covered.size();
             if (ce) {
                 record(std::move(*ce), origin);
@@ -534,17 +533,14 @@ void CoverageMeasurement::complete() {
 // is 0, while the generator's first paths went into the harness's loop and were spurious,
 // and its 60 s ran out before the solver's search could start.
 void CoverageMeasurement::freeRun() {
+    if (cancelled())
+        return;
     InterpreterOptions io;
-    io.properties = {Property::Assertion};
     io.maxSteps = 200'000;
     io.maxSeconds = 2;
-    Execution x = runProgram(P, ExecutionInput{}, io);
-    if (x.ending.kind != EndingKind::Exit)
-        return;
-    CoverageExecution ce;
-    ce.moves = movesOf(P, x);
-    ce.execution = std::move(x);
-    record(std::move(ce), "free run");
+    io.cancel = m_cancel;
+    if (auto ce = confirm(P, ExecutionInput{}, io))
+        record(std::move(*ce), "free run");
 }
 
 void CoverageMeasurement::decideExactly() {
